@@ -1,0 +1,40 @@
+"""Exact RAG chunk planning: chunks, tokens processed and raw vector size.
+
+One tokenized stream of N tokens is split into windows of C tokens that overlap
+by O (0 <= O < C) and move by the step C - O; the last chunk may be shorter and
+is never padded.  Every figure is an exact integer, computed in constant time.
+
+>>> plan = plan_chunks(8000, 512, 64)
+>>> plan.chunks, plan.tokens_processed, plan.padded_tokens
+(18, 9088, 9216)
+>>> vector_size(plan.chunks, 384, "float32").raw_bytes
+27648
+"""
+
+from ._browser import respond
+from ._chunking import ChunkPlan, LengthGroup, plan_chunks
+from ._errors import MESSAGE_KEYS, CalculatorError
+from ._form import FormOutcome, evaluate_form
+from ._report import describe
+from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
+from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+
+__all__ = [
+    "CUSTOM_DTYPE",
+    "DTYPE_BITS",
+    "MACHINE",
+    "MAX_TYPED_VALUE",
+    "MESSAGE_KEYS",
+    "CalculatorError",
+    "ChunkPlan",
+    "FormOutcome",
+    "LengthGroup",
+    "NumberFormat",
+    "VectorSize",
+    "describe",
+    "evaluate_form",
+    "parse_whole_number",
+    "plan_chunks",
+    "respond",
+    "vector_size",
+]
