@@ -1,0 +1,49 @@
+"""The package's shape: a pure wheel, standard library only, a small public API."""
+
+from __future__ import annotations
+
+import ast
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import calculator
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "calculator"
+
+
+def imported_modules(source: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("source", sorted(PACKAGE.glob("*.py")), ids=lambda path: path.name)
+def test_imports_only_the_standard_library(source: Path) -> None:
+    assert imported_modules(source) <= set(sys.stdlib_module_names) | {"__future__"}
+
+
+def test_public_api_is_exactly_all() -> None:
+    public = {name for name in vars(calculator) if not name.startswith("_")}
+    modules = {name for name in public if type(getattr(calculator, name)) is type(calculator)}
+    assert public - modules == set(calculator.__all__)
+    assert all(name.startswith("_") for name in modules)
+
+
+def test_pyproject_builds_a_pure_wheel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hatchling_build = pytest.importorskip("hatchling.build")
+    monkeypatch.chdir(ROOT)
+    wheel = tmp_path / hatchling_build.build_wheel(str(tmp_path))
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {f"calculator/{path.name}" for path in PACKAGE.glob("*.py")} <= names
+    assert "calculator/py.typed" in names
+    assert not any(name.startswith(("tests/", "web/", "locales/")) for name in names)
