@@ -50,6 +50,15 @@ _ENGLISH: Mapping[str, str] = MappingProxyType(
 )
 
 
+def shortened(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for quoting in a message.
+
+    >>> shortened("x" * 50, 10)
+    'xxxxxxxxx…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class CalculatorError(ValueError):
     """An input the calculator refuses, said as data so any language can word it.
 

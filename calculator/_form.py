@@ -1,39 +1,78 @@
-"""The calculator's form: typed texts in, per-field errors or a complete plan out."""
+"""The calculator's form: typed texts in, per-field errors and every plan out.
+
+Each field is read on its own so that each gets its own error; a panel is
+planned only when the fields it needs are valid, and the last valid figures of
+the others stay untouched.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
 
+from ._budget import PromptBudget, prompt_budget
 from ._chunking import ChunkPlan, plan_chunks
-from ._errors import CalculatorError
+from ._compare import (
+    MAX_ROWS,
+    ROW_FIELDS,
+    Comparison,
+    Configuration,
+    compare_configurations,
+    default_configurations,
+    split_compare_spec,
+)
+from ._cost import parse_price
+from ._documents import CorpusPlan, parse_document_tokens, plan_documents, plan_equal_documents
+from ._errors import CalculatorError, shortened
 from ._text import MACHINE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 
-# The smallest value each numeric field accepts.
-FIELD_MINIMUMS: Mapping[str, int] = {
-    "tokens": 0,
-    "chunk_size": 1,
-    "overlap": 0,
-    "dimensions": 1,
-    "bytes_per_dimension": 1,
-}
+# The smallest value each whole-number field accepts (compare cells use their column's).
+FIELD_MINIMUMS: Mapping[str, int] = MappingProxyType(
+    {
+        "tokens": 0,
+        "chunk_size": 1,
+        "overlap": 0,
+        "dimensions": 1,
+        "bytes_per_dimension": 1,
+        "documents": 1,
+        "average_tokens": 0,
+        "top_k": 1,
+        "context_window": 1,
+        "reserved_tokens": 0,
+        "answer_tokens": 0,
+    }
+)
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
+DOCUMENT_MODES = ("average", "list")
+_COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
 
 
 @dataclass(frozen=True, slots=True)
 class FormOutcome:
-    """Either ``errors`` (field name → error) or a ``plan`` with optional ``vectors``."""
+    """Per-field ``errors`` and whatever could be planned from the valid fields."""
 
-    errors: Mapping[str, CalculatorError] = field(default_factory=dict)
+    errors: Mapping[str, CalculatorError]
     plan: ChunkPlan | None = None
     vectors: VectorSize | None = None
+    documents: CorpusPlan | None = None
+    documents_stream: ChunkPlan | None = None
+    budget: PromptBudget | None = None
+    price_per_million: Fraction | None = None
+    comparison: Comparison | None = None
+    #: The comparison's rows as field texts (the defaults when none were given).
+    compare_rows: tuple[Mapping[str, str], ...] = ()
+    compare_is_default: bool = True
 
 
 def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHINE) -> FormOutcome:
     """Validate every field at once, so each gets its own error, then plan.
 
-    Missing fields count as empty; an empty ``dimensions`` means no vector figures.
+    Missing fields count as empty; an empty ``dimensions`` means no vector
+    figures; an empty ``price_per_million`` means no cost.
 
     >>> outcome = evaluate_form({"tokens": "8.000", "chunk_size": "512", "overlap": "64",
     ...                          "dimensions": "384", "dtype": "float32"},
@@ -46,22 +85,95 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
     """
     reader = _FieldReader(fields, number_format)
     tokens = reader.whole("tokens")
-    chunk_size = reader.whole("chunk_size")
-    overlap = reader.whole("overlap")
-    if chunk_size is not None and overlap is not None and overlap >= chunk_size:
-        reader.refuse(
-            CalculatorError(
-                "overlap", "overlap_not_below_chunk_size", overlap=overlap, chunk_size=chunk_size
-            )
-        )
+    window = reader.window("chunk_size", "overlap")
     dimensions = reader.whole("dimensions") if reader.text("dimensions") else None
-    representation = reader.representation()
-    if reader.errors or tokens is None or chunk_size is None or overlap is None:
-        return FormOutcome(errors=reader.errors)
-    plan = plan_chunks(tokens, chunk_size, overlap)
-    if dimensions is None or representation is None:
-        return FormOutcome(plan=plan)
-    return FormOutcome(plan=plan, vectors=vector_size(plan.chunks, dimensions, representation))
+    representation = reader.representation("dtype", "bytes_per_dimension")
+    plan = None if tokens is None or window is None else plan_chunks(tokens, *window)
+    vectors = None
+    if plan is not None and dimensions is not None and representation is not None:
+        vectors = vector_size(plan.chunks, dimensions, representation)
+    documents = _documents(reader, window)
+    rows, rows_given = _compare_rows(reader, window, dimensions, representation)
+    return FormOutcome(
+        errors=reader.errors,
+        plan=plan,
+        vectors=vectors,
+        documents=documents,
+        documents_stream=None
+        if documents is None or window is None
+        else plan_chunks(documents.tokens, *window),
+        budget=_budget(reader, window),
+        price_per_million=reader.price("price_per_million"),
+        comparison=_comparison(reader, tokens, rows, dimensions, representation),
+        compare_rows=tuple(rows),
+        compare_is_default=not rows_given,
+    )
+
+
+def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPlan | None:
+    mode = reader.choice("documents_mode", DOCUMENT_MODES, default="average")
+    if mode == "list":
+        lengths = reader.document_tokens()
+        return None if lengths is None or window is None else plan_documents(lengths, *window)
+    if not (reader.text("documents") or reader.text("average_tokens")):
+        return None  # the panel is not in use
+    documents = reader.whole("documents")
+    average = reader.whole("average_tokens")
+    if documents is None or average is None or window is None:
+        return None
+    return plan_equal_documents(documents, average, *window)
+
+
+def _budget(reader: _FieldReader, window: tuple[int, int] | None) -> PromptBudget | None:
+    names = ("top_k", "context_window", "reserved_tokens", "answer_tokens")
+    if not any(reader.text(name) for name in names):
+        return None  # the panel is not in use
+    top_k, context, reserved, answer = (reader.whole(name) for name in names)
+    if top_k is None or context is None or reserved is None or answer is None or window is None:
+        return None
+    return prompt_budget(top_k, window[0], context, reserved, answer)
+
+
+def _compare_rows(
+    reader: _FieldReader,
+    window: tuple[int, int] | None,
+    dimensions: int | None,
+    representation: str | int | None,
+) -> tuple[list[Mapping[str, str]], bool]:
+    """The rows as texts: given cells, a ``compare`` spec, or the default rows."""
+    given = reader.compare_cells()
+    if given:
+        return given, True
+    if window is None:
+        return [], False
+    current = Configuration(*window, dimensions, representation or "float32")
+    return [_cells(row) for row in default_configurations(current)], False
+
+
+def _cells(configuration: Configuration) -> dict[str, str]:
+    dimensions = configuration.dimensions
+    return {
+        "chunk_size": str(configuration.chunk_size),
+        "overlap": str(configuration.overlap),
+        "dimensions": "" if dimensions is None else str(dimensions),
+        "dtype": str(configuration.representation),
+    }
+
+
+def _comparison(
+    reader: _FieldReader,
+    tokens: int | None,
+    rows: list[Mapping[str, str]],
+    dimensions: int | None,
+    representation: str | int | None,
+) -> Comparison | None:
+    configurations = [
+        reader.configuration(index, row, dimensions, representation)
+        for index, row in enumerate(rows)
+    ]
+    if tokens is None or not configurations or None in configurations:
+        return None
+    return compare_configurations(tokens, [row for row in configurations if row is not None])
 
 
 class _FieldReader:
@@ -78,21 +190,106 @@ class _FieldReader:
     def refuse(self, error: CalculatorError) -> None:
         self.errors.setdefault(error.field, error)
 
-    def whole(self, name: str) -> int | None:
+    def whole(self, name: str, minimum_of: str | None = None) -> int | None:
+        minimum = FIELD_MINIMUMS[minimum_of or name]
         try:
-            return parse_whole_number(
-                name, self.text(name), self._number_format, FIELD_MINIMUMS[name]
+            return parse_whole_number(name, self.text(name), self._number_format, minimum)
+        except CalculatorError as error:
+            self.refuse(error)
+            return None
+
+    def window(self, size_field: str, overlap_field: str) -> tuple[int, int] | None:
+        """Chunk size and overlap, checking overlap < chunk size."""
+        size = self.whole(size_field, "chunk_size")
+        overlap = self.whole(overlap_field, "overlap")
+        if size is None or overlap is None:
+            return None
+        if overlap >= size:
+            self.refuse(
+                CalculatorError(
+                    overlap_field, "overlap_not_below_chunk_size", overlap=overlap, chunk_size=size
+                )
+            )
+            return None
+        return size, overlap
+
+    def choice(self, name: str, choices: tuple[str, ...], default: str) -> str | None:
+        value = self.text(name) or default
+        if value not in choices:
+            self.refuse(CalculatorError(name, "unknown_choice", value=shortened(value)))
+            return None
+        return value
+
+    def representation(self, dtype_field: str, bytes_field: str) -> str | int | None:
+        """The dtype name, or the custom byte count when dtype is "custom"."""
+        dtype = self.choice(dtype_field, DTYPE_CHOICES, default="float32")
+        if dtype == CUSTOM_DTYPE:
+            return self.whole(bytes_field, "bytes_per_dimension")
+        return dtype
+
+    def price(self, name: str) -> Fraction | None:
+        if not self.text(name):
+            return None
+        try:
+            return parse_price(self.text(name), self._number_format)
+        except CalculatorError as error:
+            self.refuse(error)
+            return None
+
+    def document_tokens(self) -> list[int] | None:
+        try:
+            return parse_document_tokens(
+                self._fields.get("document_tokens", ""), self._number_format
             )
         except CalculatorError as error:
             self.refuse(error)
             return None
 
-    def representation(self) -> str | int | None:
-        """The dtype name, or the custom byte count when dtype is "custom"."""
-        dtype = self.text("dtype") or "float32"
-        if dtype == CUSTOM_DTYPE:
-            return self.whole("bytes_per_dimension")
-        if dtype not in DTYPE_BITS:
-            self.refuse(CalculatorError("dtype", "unknown_choice", value=dtype))
+    def compare_cells(self) -> list[Mapping[str, str]]:
+        """Rows given as ``compare.<row>.<column>`` fields, else as a ``compare`` spec."""
+        rows: dict[int, dict[str, str]] = {}
+        for name, text in self._fields.items():
+            match = _COMPARE_CELL.fullmatch(name)
+            if match and match[2] in ROW_FIELDS and int(match[1]) < MAX_ROWS:
+                rows.setdefault(int(match[1]), {})[match[2]] = text
+        if rows:
+            return [rows[index] for index in sorted(rows)]
+        if not self.text("compare"):
+            return []
+        try:
+            return list(split_compare_spec(self.text("compare")))
+        except CalculatorError as error:
+            self.refuse(error)
+            return []
+
+    def configuration(
+        self,
+        index: int,
+        row: Mapping[str, str],
+        dimensions: int | None,
+        representation: str | int | None,
+    ) -> Configuration | None:
+        """Row ``index`` of the comparison; empty cells take the main form's values."""
+        cells = _FieldReader(
+            {f"compare.{index}.{key}": text for key, text in row.items()}, self._number_format
+        )
+        window = cells.window(f"compare.{index}.chunk_size", f"compare.{index}.overlap")
+        if cells.text(f"compare.{index}.dimensions"):
+            dimensions = cells.whole(f"compare.{index}.dimensions", "dimensions")
+        dtype = cells.text(f"compare.{index}.dtype")
+        if dtype:
+            representation = cells.row_representation(f"compare.{index}.dtype", dtype)
+        for error in cells.errors.values():
+            self.refuse(error)
+        if window is None or cells.errors:
             return None
-        return dtype
+        return Configuration(*window, dimensions, representation or "float32")
+
+    def row_representation(self, name: str, dtype: str) -> str | int | None:
+        """A comparison row's representation: a dtype name or a custom byte count."""
+        if dtype in DTYPE_BITS:
+            return dtype
+        if dtype.isascii() and dtype.isdigit():
+            return self.whole(name, "bytes_per_dimension")
+        self.refuse(CalculatorError(name, "unknown_choice", value=shortened(dtype)))
+        return None

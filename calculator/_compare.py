@@ -1,0 +1,154 @@
+"""Several chunking configurations of the same corpus, side by side.
+
+Lower is cheaper in every compared figure, so the lowest value of a column is
+marked best and the highest worst (only where the rows differ).  Cheaper is not
+better retrieval: that needs representative questions on a small collection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ._chunking import ChunkPlan, plan_chunks
+from ._errors import CalculatorError, shortened
+from ._vectors import VectorSize, vector_size
+
+MAX_ROWS = 12
+COMPARED_FIGURES = (
+    "chunks",
+    "tokens_processed",
+    "repeated_tokens",
+    "padded_tokens",
+    "raw_vector_bytes",
+)
+# A row of the comparison as text: chunk_size:overlap[:dimensions[:dtype]].
+ROW_FIELDS = ("chunk_size", "overlap", "dimensions", "dtype")
+
+
+@dataclass(frozen=True, slots=True)
+class Configuration:
+    """One setting to compare; no ``dimensions`` means no raw size."""
+
+    chunk_size: int
+    overlap: int
+    dimensions: int | None = None
+    representation: str | int = "float32"
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonRow:
+    configuration: Configuration
+    plan: ChunkPlan
+    vectors: VectorSize | None
+
+    def figure(self, name: str) -> int | None:
+        """One of ``COMPARED_FIGURES``; ``None`` for a raw size without dimensions."""
+        if name == "raw_vector_bytes":
+            return None if self.vectors is None else self.vectors.raw_bytes
+        value = getattr(self.plan, name)
+        assert isinstance(value, int)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    rows: tuple[ComparisonRow, ...]
+    #: Figure name → indexes of the rows holding its lowest value (empty when all agree).
+    best: Mapping[str, tuple[int, ...]]
+    #: Figure name → indexes of the rows holding its highest value.
+    worst: Mapping[str, tuple[int, ...]]
+
+
+def compare_configurations(tokens: int, configurations: Sequence[Configuration]) -> Comparison:
+    """Plan ``tokens`` under every configuration and mark each column's extremes.
+
+    >>> rows = [Configuration(512, overlap) for overlap in (64, 128, 256)]
+    >>> comparison = compare_configurations(200_000, rows)
+    >>> [row.plan.chunks for row in comparison.rows]
+    [447, 521, 781]
+    >>> [row.plan.tokens_processed for row in comparison.rows]
+    [228544, 266560, 399680]
+    >>> comparison.best["chunks"], comparison.worst["chunks"]
+    ((0,), (2,))
+    """
+    if len(configurations) > MAX_ROWS:
+        raise CalculatorError("compare", "too_many_rows", maximum=MAX_ROWS)
+    rows = tuple(_row(tokens, configuration) for configuration in configurations)
+    best: dict[str, tuple[int, ...]] = {}
+    worst: dict[str, tuple[int, ...]] = {}
+    for name in COMPARED_FIGURES:
+        values = {index: row.figure(name) for index, row in enumerate(rows)}
+        known = {index: value for index, value in values.items() if value is not None}
+        if len(set(known.values())) > 1:
+            best[name] = tuple(i for i, v in known.items() if v == min(known.values()))
+            worst[name] = tuple(i for i, v in known.items() if v == max(known.values()))
+        else:
+            best[name] = worst[name] = ()
+    return Comparison(rows, best, worst)
+
+
+def _row(tokens: int, configuration: Configuration) -> ComparisonRow:
+    plan = plan_chunks(tokens, configuration.chunk_size, configuration.overlap)
+    if configuration.dimensions is None:
+        return ComparisonRow(configuration, plan, None)
+    vectors = vector_size(plan.chunks, configuration.dimensions, configuration.representation)
+    return ComparisonRow(configuration, plan, vectors)
+
+
+def default_configurations(current: Configuration) -> list[Configuration]:
+    """The documents' point in three rows: the setting, no overlap, double the overlap.
+
+    Without overlap the third row tries a tenth of the chunk size instead; rows
+    that would repeat another, or break overlap < chunk size, are left out.
+
+    >>> [(row.chunk_size, row.overlap) for row in default_configurations(Configuration(512, 64))]
+    [(512, 64), (512, 0), (512, 128)]
+    >>> [(row.chunk_size, row.overlap) for row in default_configurations(Configuration(512, 0))]
+    [(512, 0), (512, 51)]
+    """
+    size = current.chunk_size
+    candidates = [current.overlap, 0, 2 * current.overlap if current.overlap else size // 10]
+    overlaps = [overlap for overlap in dict.fromkeys(candidates) if overlap < size]
+    return [
+        Configuration(size, overlap, current.dimensions, current.representation)
+        for overlap in overlaps
+    ]
+
+
+def split_compare_spec(text: str) -> list[dict[str, str]]:
+    """``"512:64,512:0:768:int8"`` → one mapping of field texts per row.
+
+    >>> first, second = split_compare_spec("512:64, 256:0:768:int8")
+    >>> first
+    {'chunk_size': '512', 'overlap': '64'}
+    >>> second
+    {'chunk_size': '256', 'overlap': '0', 'dimensions': '768', 'dtype': 'int8'}
+    """
+    rows: list[dict[str, str]] = []
+    for entry in filter(None, (part.strip() for part in text.split(","))):
+        cells = entry.split(":")
+        if not 2 <= len(cells) <= len(ROW_FIELDS) or not all(cell.strip() for cell in cells):
+            raise CalculatorError("compare", "bad_compare_spec", value=shortened(entry))
+        rows.append(dict(zip(ROW_FIELDS, (cell.strip() for cell in cells), strict=False)))
+        if len(rows) > MAX_ROWS:
+            raise CalculatorError("compare", "too_many_rows", maximum=MAX_ROWS)
+    return rows
+
+
+def join_compare_spec(configurations: Sequence[Configuration]) -> str:
+    """The inverse of :func:`split_compare_spec` for valid rows.
+
+    >>> join_compare_spec([Configuration(512, 64), Configuration(256, 0, 768, "int8")])
+    '512:64,256:0:768:int8'
+    """
+    return ",".join(_spec(configuration) for configuration in configurations)
+
+
+def _spec(configuration: Configuration) -> str:
+    cells = [str(configuration.chunk_size), str(configuration.overlap)]
+    if configuration.dimensions is not None:
+        cells.append(str(configuration.dimensions))
+        if configuration.representation != "float32":
+            cells.append(str(configuration.representation))
+    return ":".join(cells)
