@@ -1,0 +1,344 @@
+// The page's only script: reads the form, asks the Python calculator, paints the answer.
+//
+// All validation and arithmetic happen in Python (calculator.respond); this file only sends the
+// raw texts the visitor typed and shows what comes back, localized with format.js. Catalog and
+// typed text only ever reach the page through textContent, never as markup.
+
+import { createChunkMap } from "./chunkmap.js";
+import { Formatter, fill, numberSeparators } from "./format.js";
+import { startCalculator } from "./runtime.js";
+
+// Pyodide is ~10 MB on first visit; past this the visitor gets an error and a retry button
+// instead of an endless spinner.
+const LOAD_TIMEOUT_MS = 45000;
+const INPUT_DEBOUNCE_MS = 120;
+// Error parameters that are numbers and so are shown in the page's number format.
+const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
+const INTEGER = /^-?\d+$/;
+
+const strings = JSON.parse(document.getElementById("page-strings").textContent);
+const formatter = new Formatter(strings["meta.locale"]);
+const root = document.documentElement;
+const form = document.getElementById("calculator-form");
+const resultsBox = document.querySelector("[data-results]");
+const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
+  formatter,
+  notDrawn: strings["chunkmap.gap"],
+  describe: (result) =>
+    fill(strings["chunkmap.description"], {
+      chunks: formatter.integer(result.chunks),
+      chunk_size: formatter.integer(result.chunk_size),
+      overlap: formatter.integer(result.overlap),
+    }),
+});
+
+let calculator = null;
+let latestRequest = 0;
+let hasResult = false;
+let debounceTimer = 0;
+
+function message(key, params = {}) {
+  return fill(strings[key], params);
+}
+
+function $(selector) {
+  return document.querySelector(selector);
+}
+
+// --- reading the form ---------------------------------------------------------------------
+
+/** Every named control of the form, as typed: panels added later are picked up unchanged. */
+function readFields() {
+  const fields = {};
+  for (const control of form.elements) {
+    if (control.name) {
+      fields[control.name] = control.value;
+    }
+  }
+  return fields;
+}
+
+function buildRequest() {
+  return { fields: readFields(), number_format: numberSeparators(formatter.tag) };
+}
+
+// --- painting -----------------------------------------------------------------------------
+
+function setText(selector, text) {
+  for (const element of document.querySelectorAll(selector)) {
+    element.textContent = text;
+  }
+}
+
+function paintInteger(key, value) {
+  for (const element of document.querySelectorAll(`[data-result="${key}"]`)) {
+    element.dataset.value = value;
+    element.textContent = key.endsWith("_bytes") || key.startsWith("bytes_")
+      ? formatter.count(strings["plural.bytes"], value)
+      : formatter.integer(value);
+  }
+}
+
+/** "3 × 800 + 1 × 700", each group kept on one line (its own span). */
+function paintLengthGroups(groups) {
+  const parts = groups.flatMap((group, index) => {
+    const span = document.createElement("span");
+    span.className = "length-group";
+    span.textContent = message("lengths.group", {
+      count: formatter.integer(group.count),
+      length: formatter.integer(group.length),
+    });
+    return index === 0 ? [span] : [strings["lengths.joiner"], span];
+  });
+  $('[data-result="length_groups"]').replaceChildren(...(parts.length > 0 ? parts : ["—"]));
+}
+
+function paintChunking(result) {
+  for (const key of ["step", "chunks", "last_chunk_tokens", "tokens_processed", "repeated_tokens", "padded_tokens"]) {
+    paintInteger(key, result[key]);
+  }
+  paintLengthGroups(result.length_groups);
+  setText(
+    '[data-explain="repeated_tokens"]',
+    message("result.repeated_tokens.explain", { share: formatter.percent(result.repeated_share) }),
+  );
+  setText(
+    '[data-explain="padded_tokens"]',
+    message("result.padded_tokens.explain", {
+      chunks: formatter.integer(result.chunks),
+      chunk_size: formatter.integer(result.chunk_size),
+      last: formatter.integer(result.last_chunk_tokens),
+      padding: formatter.integer(result.padding_tokens),
+    }),
+  );
+}
+
+function paintVectors(result) {
+  const hasVectors = result.raw_vector_bytes !== undefined;
+  for (const element of document.querySelectorAll("[data-vector-result]")) {
+    element.hidden = !hasVectors;
+  }
+  $("[data-no-vectors]").hidden = hasVectors;
+  if (!hasVectors) {
+    return;
+  }
+  paintInteger("bytes_per_vector", result.bytes_per_vector);
+  paintInteger("raw_vector_bytes", result.raw_vector_bytes);
+  setText('[data-result="raw_vector_iec"]', formatter.bytes(result.raw_vector_bytes, "iec", strings["plural.bytes"]));
+  setText('[data-result="raw_vector_si"]', formatter.bytes(result.raw_vector_bytes, "si", strings["plural.bytes"]));
+}
+
+/** The worked derivation with the visitor's numbers: [label key, formula] per line. */
+function derivationLines(result) {
+  const n = (key) => formatter.integer(result[key]);
+  const chunksMinusOne = BigInt(result.chunks) > 0n ? (BigInt(result.chunks) - 1n).toString() : "0";
+  const common = {
+    tokens: n("tokens"),
+    chunk_size: n("chunk_size"),
+    overlap: n("overlap"),
+    step: n("step"),
+    chunks: n("chunks"),
+    chunks_minus_one: formatter.integer(chunksMinusOne),
+  };
+  const lines = [["result.step.label", message("derivation.step", common)]];
+  if (result.chunks === "0") {
+    lines.push(["result.chunks.label", message("derivation.chunks_empty", common)]);
+    return lines;
+  }
+  if (BigInt(result.tokens) <= BigInt(result.chunk_size)) {
+    lines.push(["result.chunks.label", message("derivation.chunks_short", common)]);
+  } else {
+    const quotient = formatter.decimal(result.steps_after_first.approx, 6);
+    const shown = result.steps_after_first.exact ? quotient : `${quotient}…`;
+    lines.push(["result.chunks.label", message("derivation.chunks", { ...common, quotient: shown })]);
+  }
+  lines.push(
+    ["result.last_chunk_tokens.label", message("derivation.last", { ...common, last: n("last_chunk_tokens") })],
+    ["result.tokens_processed.label", message("derivation.processed", { ...common, processed: n("tokens_processed") })],
+    ["result.repeated_tokens.label", message("derivation.repeated", { ...common, repeated: n("repeated_tokens") })],
+    ["result.padded_tokens.label", message("derivation.padded", { ...common, padded: n("padded_tokens") })],
+  );
+  if (result.raw_vector_bytes !== undefined) {
+    const vectors = { vectors: n("chunks"), dimensions: n("dimensions"), raw: n("raw_vector_bytes") };
+    const formula = result.dtype === "binary"
+      ? message("derivation.raw_binary", vectors)
+      : message("derivation.raw", { ...vectors, bytes_per_dimension: formatter.decimal(result.bytes_per_dimension, 6) });
+    lines.push(["result.raw_vector_bytes.label", formula]);
+  }
+  return lines;
+}
+
+function paintDerivation(result) {
+  const rows = derivationLines(result).map(([labelKey, formula]) => {
+    const row = document.createElement("div");
+    const label = document.createElement("dt");
+    const value = document.createElement("dd");
+    const code = document.createElement("code");
+    label.textContent = strings[labelKey];
+    code.textContent = formula;
+    value.append(code);
+    row.append(label, value);
+    return row;
+  });
+  $("[data-derivation]").replaceChildren(...rows);
+}
+
+function paintResult(result) {
+  paintChunking(result);
+  paintVectors(result);
+  paintDerivation(result);
+  chunkMap.draw(result);
+  hasResult = true;
+}
+
+function errorText(error) {
+  const params = {};
+  for (const [name, value] of Object.entries(error.params ?? {})) {
+    params[name] = NUMERIC_PARAMS.has(name) && INTEGER.test(value) ? formatter.integer(value) : value;
+  }
+  return message(`errors.${error.key}`, params);
+}
+
+/** Each field's message next to it; fields without an error are cleared and marked valid. */
+function paintErrors(errors) {
+  for (const element of document.querySelectorAll("[data-error-for]")) {
+    const name = element.dataset.errorFor;
+    const error = errors[name];
+    element.textContent = error ? errorText(error) : "";
+    const control = form.elements.namedItem(name);
+    if (control) {
+      control.setAttribute("aria-invalid", error ? "true" : "false");
+    }
+  }
+}
+
+/** Old results stay readable but are marked out of date while they don't match the inputs. */
+function markStale(stale) {
+  const show = stale && hasResult;
+  resultsBox.classList.toggle("is-stale", show);
+  $("[data-stale-note]").hidden = !show;
+}
+
+// --- talking to Python --------------------------------------------------------------------
+
+function showLoadError(error) {
+  root.dataset.state = "error";
+  const key = error?.reason === "timeout" ? "status.load_timeout" : "status.load_failed";
+  setText("[data-load-error-message]", message(key));
+  $("[data-load-error]").hidden = false;
+}
+
+function showResponse(response) {
+  const errors = response.errors ?? {};
+  paintErrors(errors);
+  $("[data-calc-error]").hidden = true;
+  if (response.result) {
+    paintResult(response.result);
+    markStale(false);
+  } else {
+    markStale(true);
+  }
+  root.dataset.state = "ready";
+}
+
+async function computeNow() {
+  clearTimeout(debounceTimer);
+  const requestNumber = ++latestRequest;
+  try {
+    const response = await calculator.calculate(buildRequest());
+    if (requestNumber === latestRequest) {
+      showResponse(response);
+    }
+  } catch (error) {
+    if (requestNumber !== latestRequest) {
+      return;
+    }
+    if (error?.reason === "calculation") {
+      // Python raised: keep the inputs and the last results, say so, and stay usable.
+      $("[data-calc-error]").hidden = false;
+      markStale(true);
+    } else {
+      showLoadError(error);
+    }
+  }
+}
+
+function computeSoon() {
+  clearTimeout(debounceTimer);
+  debounceTimer = setTimeout(computeNow, INPUT_DEBOUNCE_MS);
+}
+
+function retry() {
+  $("[data-load-error]").hidden = true;
+  root.dataset.state = "loading";
+  calculator.retry().catch(() => {});
+  computeNow();
+}
+
+// --- controls -----------------------------------------------------------------------------
+
+function updateCustomField() {
+  const custom = form.elements.namedItem("dtype").value === "custom";
+  $('[data-field="bytes_per_dimension"]').hidden = !custom;
+}
+
+/** One-click examples: fill the fields in the page's own number format, then calculate. */
+function applyPreset(button) {
+  for (const attribute of button.attributes) {
+    const name = attribute.name.startsWith("data-preset-") && attribute.name.slice("data-preset-".length);
+    const control = name && form.elements.namedItem(name);
+    if (control) {
+      control.value = INTEGER.test(attribute.value) ? formatter.integer(attribute.value) : attribute.value;
+    }
+  }
+  updateCustomField();
+  computeNow();
+  form.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+/** Language links keep the current query string (the shared state) and fragment. */
+export function syncLanguageLinks() {
+  for (const link of document.querySelectorAll("[data-language-link]")) {
+    link.href = `../${link.dataset.languageLink}/${location.search}${location.hash}`;
+  }
+}
+
+function wireControls() {
+  form.addEventListener("input", (event) => {
+    if (event.target.name === "dtype") {
+      updateCustomField();
+    }
+    computeSoon();
+  });
+  form.addEventListener("change", computeSoon);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    computeNow();
+  });
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      computeNow();
+    }
+  });
+  for (const button of document.querySelectorAll("[data-preset]")) {
+    button.addEventListener("click", () => applyPreset(button));
+  }
+  $("[data-retry]").addEventListener("click", retry);
+  // The address may change after load (shared state), so refresh just before a link is used.
+  const languages = $(".languages");
+  for (const type of ["pointerdown", "focusin", "click"]) {
+    languages.addEventListener(type, syncLanguageLinks);
+  }
+}
+
+function start() {
+  updateCustomField();
+  syncLanguageLinks();
+  wireControls();
+  calculator = startCalculator({ timeoutMs: LOAD_TIMEOUT_MS });
+  calculator.ready.catch(showLoadError);
+  computeNow();
+}
+
+start();
