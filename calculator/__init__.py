@@ -12,29 +12,47 @@ is never padded.  Every figure is an exact integer, computed in constant time.
 """
 
 from ._browser import respond
+from ._budget import PromptBudget, prompt_budget
 from ._chunking import ChunkPlan, LengthGroup, plan_chunks
+from ._compare import Comparison, ComparisonRow, Configuration, compare_configurations
+from ._cost import embedding_cost
+from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
 from ._form import FormOutcome, evaluate_form
+from ._query import DEFAULT_FIELDS, fields_from_query, query_from_fields
 from ._report import describe
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 
 __all__ = [
     "CUSTOM_DTYPE",
+    "DEFAULT_FIELDS",
     "DTYPE_BITS",
     "MACHINE",
     "MAX_TYPED_VALUE",
     "MESSAGE_KEYS",
     "CalculatorError",
     "ChunkPlan",
+    "Comparison",
+    "ComparisonRow",
+    "Configuration",
+    "CorpusPlan",
     "FormOutcome",
     "LengthGroup",
     "NumberFormat",
+    "PromptBudget",
     "VectorSize",
+    "compare_configurations",
     "describe",
+    "embedding_cost",
     "evaluate_form",
+    "fields_from_query",
     "parse_whole_number",
     "plan_chunks",
+    "plan_documents",
+    "plan_equal_documents",
+    "prompt_budget",
+    "query_from_fields",
     "respond",
     "vector_size",
 ]

@@ -9,13 +9,26 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ._form import evaluate_form
-from ._report import describe
+from ._form import FormOutcome, evaluate_form
+from ._query import fields_from_query, query_from_fields
+from ._report import (
+    Report,
+    describe,
+    describe_budget,
+    describe_comparison,
+    describe_cost,
+    describe_documents,
+)
 from ._text import NumberFormat
 
 
 def respond(request_json: str) -> str:
-    """Answer one request of the page.
+    """Answer one request of the page: the form's ``fields``, or a link's ``query``.
+
+    The answer holds per-field ``errors``, the main ``result`` and each
+    planning panel's figures (``null`` where their fields are invalid or
+    unused), the comparison's rows as texts, and the link ``query`` of the
+    form.  Asked with a ``query``, it also gives the form's ``fields``.
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -23,13 +36,49 @@ def respond(request_json: str) -> str:
     ...     "number_format": {"group": ".", "decimal": ","}})))
     >>> answer["errors"], answer["result"]["chunks"], answer["result"]["padded_tokens"]
     ({}, '18', '9216')
+    >>> answer["query"]  # every field given is at its default
+    ''
     """
     request = json.loads(request_json)
-    fields = _text_mapping(request.get("fields", {}))
-    outcome = evaluate_form(fields, _number_format(request.get("number_format", {})))
-    errors = {name: error.to_dict() for name, error in outcome.errors.items()}
-    result = None if outcome.plan is None else _as_text(describe(outcome.plan, outcome.vectors))
-    return json.dumps({"errors": errors, "result": result}, ensure_ascii=False)
+    if not isinstance(request, dict):
+        raise TypeError("a request is a JSON object")
+    number_format = _number_format(request.get("number_format", {}))
+    answer: Report = {}
+    if "query" in request:
+        if not isinstance(request["query"], str):
+            raise TypeError("a request's query is a string")
+        fields = fields_from_query(request["query"], number_format)
+        answer["fields"] = fields
+    else:
+        fields = _text_mapping(request.get("fields", {}))
+    outcome = evaluate_form(fields, number_format)
+    answer |= _answer(outcome)
+    answer["query"] = query_from_fields(fields, number_format)
+    return json.dumps(_as_text(answer), ensure_ascii=False)
+
+
+def _answer(outcome: FormOutcome) -> Report:
+    plan, vectors = outcome.plan, outcome.vectors
+    documents = None
+    if outcome.documents is not None and outcome.documents_stream is not None:
+        per_vector = None if vectors is None else vectors.bytes_per_vector
+        documents = describe_documents(outcome.documents, outcome.documents_stream, per_vector)
+    cost = None
+    if outcome.price_per_million is not None and plan is not None:
+        cost = describe_cost(outcome.price_per_million, plan.tokens_processed, outcome.documents)
+    comparison: Report = {
+        "rows": [dict(row) for row in outcome.compare_rows],
+        "default": outcome.compare_is_default,
+        "figures": None if outcome.comparison is None else describe_comparison(outcome.comparison),
+    }
+    return {
+        "errors": {name: error.to_dict() for name, error in outcome.errors.items()},
+        "result": None if plan is None else describe(plan, vectors),
+        "documents": documents,
+        "budget": None if outcome.budget is None else describe_budget(outcome.budget),
+        "cost": cost,
+        "compare": comparison,
+    }
 
 
 def _text_mapping(value: object) -> dict[str, str]:

@@ -127,10 +127,11 @@ def split_compare_spec(text: str) -> list[dict[str, str]]:
     """
     rows: list[dict[str, str]] = []
     for entry in filter(None, (part.strip() for part in text.split(","))):
-        cells = entry.split(":")
-        if not 2 <= len(cells) <= len(ROW_FIELDS) or not all(cell.strip() for cell in cells):
+        cells = [cell.strip() for cell in entry.split(":")]
+        # Dimensions and representation may be left empty ("512:64::int8"); the window may not.
+        if not 2 <= len(cells) <= len(ROW_FIELDS) or not (cells[0] and cells[1]):
             raise CalculatorError("compare", "bad_compare_spec", value=shortened(entry))
-        rows.append(dict(zip(ROW_FIELDS, (cell.strip() for cell in cells), strict=False)))
+        rows.append(dict(zip(ROW_FIELDS, cells, strict=False)))
         if len(rows) > MAX_ROWS:
             raise CalculatorError("compare", "too_many_rows", maximum=MAX_ROWS)
     return rows

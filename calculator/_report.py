@@ -5,7 +5,11 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
+from ._budget import PromptBudget
 from ._chunking import ChunkPlan
+from ._compare import Comparison
+from ._cost import embedding_cost
+from ._documents import CorpusPlan
 from ._vectors import VectorSize
 
 Report = dict[str, object]
@@ -79,3 +83,113 @@ def _quotient(value: Fraction) -> Report:
 def _bytes_per_dimension(bits: int) -> int | float:
     """Whole bytes where there are some; 0.125 (exact in binary floating point) for 1 bit."""
     return bits // 8 if bits % 8 == 0 else bits / 8
+
+
+def describe_documents(
+    corpus: CorpusPlan, stream: ChunkPlan, bytes_per_vector: int | None = None
+) -> Report:
+    """Per-document splitting next to one stream of the same tokens, and the difference.
+
+    >>> from calculator import plan_chunks
+    >>> from calculator._documents import plan_equal_documents
+    >>> report = describe_documents(plan_equal_documents(10_000, 2000, 512, 51),
+    ...                             plan_chunks(20_000_000, 512, 51))
+    >>> report["per_document"]["chunks"], report["one_stream"]["chunks"]
+    (50000, 43384)
+    >>> report["difference"]["chunks"]
+    6616
+    """
+    per_document: Report = {
+        "documents": corpus.documents,
+        "tokens": corpus.tokens,
+        "chunks": corpus.chunks,
+        "tokens_processed": corpus.tokens_processed,
+        "repeated_tokens": corpus.repeated_tokens,
+        "padded_tokens": corpus.padded_tokens,
+    }
+    one_stream: Report = {
+        "tokens": stream.tokens,
+        "chunks": stream.chunks,
+        "tokens_processed": stream.tokens_processed,
+        "repeated_tokens": stream.repeated_tokens,
+        "padded_tokens": stream.padded_tokens,
+    }
+    difference: Report = {
+        "chunks": corpus.chunks - stream.chunks,
+        "tokens_processed": corpus.tokens_processed - stream.tokens_processed,
+    }
+    if bytes_per_vector is not None:
+        per_document["raw_vector_bytes"] = corpus.chunks * bytes_per_vector
+        one_stream["raw_vector_bytes"] = stream.chunks * bytes_per_vector
+        difference["raw_vector_bytes"] = (corpus.chunks - stream.chunks) * bytes_per_vector
+    return {"per_document": per_document, "one_stream": one_stream, "difference": difference}
+
+
+def describe_budget(budget: PromptBudget) -> Report:
+    """The prompt budget's figures under stable keys."""
+    return {
+        "top_k": budget.top_k,
+        "chunk_size": budget.chunk_size,
+        "source_tokens": budget.source_tokens,
+        "reserved_tokens": budget.reserved_tokens,
+        "answer_tokens": budget.answer_tokens,
+        "total_tokens": budget.total_tokens,
+        "context_window": budget.context_window,
+        "fits": budget.fits,
+        "spare_tokens": budget.spare_tokens,
+        "chunks_that_fit": budget.chunks_that_fit,
+    }
+
+
+def describe_cost(
+    price_per_million: Fraction, tokens_processed: int, corpus: CorpusPlan | None = None
+) -> Report:
+    """Exact one-time embedding cost as decimal text (12 places at most).
+
+    >>> describe_cost(Fraction(2, 100), 9088)
+    {'price_per_million': '0.02', 'tokens_processed': 9088, 'one_time': '0.00018176'}
+    """
+    report: Report = {
+        "price_per_million": decimal_text(price_per_million, places=12),
+        "tokens_processed": tokens_processed,
+        "one_time": decimal_text(embedding_cost(tokens_processed, price_per_million), places=12),
+    }
+    if corpus is not None:
+        cost = embedding_cost(corpus.tokens_processed, price_per_million)
+        report["per_document_set"] = decimal_text(cost, places=12)
+    return report
+
+
+def describe_comparison(comparison: Comparison) -> Report:
+    """Each row's figures, and which rows are best (lowest) and worst per figure.
+
+    >>> from calculator._compare import Configuration, compare_configurations
+    >>> report = describe_comparison(compare_configurations(
+    ...     200_000, [Configuration(512, 64), Configuration(512, 128)]))
+    >>> [row["tokens_processed"] for row in report["rows"]], report["best"]["chunks"]
+    ([228544, 266560], [0])
+    """
+    rows: list[Report] = []
+    for row in comparison.rows:
+        figures: Report = {
+            "chunk_size": row.plan.chunk_size,
+            "overlap": row.plan.overlap,
+            "chunks": row.plan.chunks,
+            "tokens_processed": row.plan.tokens_processed,
+            "over_tokens_share": decimal_text(row.plan.repeated_share, places=6),
+            "repeated_tokens": row.plan.repeated_tokens,
+            "padded_tokens": row.plan.padded_tokens,
+        }
+        if row.vectors is not None:
+            figures |= {
+                "dimensions": row.vectors.dimensions,
+                "dtype": row.vectors.dtype,
+                "bytes_per_vector": row.vectors.bytes_per_vector,
+                "raw_vector_bytes": row.vectors.raw_bytes,
+            }
+        rows.append(figures)
+    return {
+        "rows": rows,
+        "best": {name: list(indexes) for name, indexes in comparison.best.items()},
+        "worst": {name: list(indexes) for name, indexes in comparison.worst.items()},
+    }

@@ -1,0 +1,146 @@
+"""Shareable links: the form as query parameters and back.
+
+Parameters carry the form's field names and plain machine values (no grouping,
+``.`` before decimals); values equal to the defaults are left out.  Reading is
+forgiving: unknown keys are ignored, the first of repeated keys wins, missing
+ones take their defaults, and a bad value is kept as typed so the page can show
+it with its error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from urllib.parse import parse_qsl, urlencode
+
+from ._compare import ROW_FIELDS
+from ._cost import parse_price
+from ._errors import CalculatorError
+from ._form import FIELD_MINIMUMS
+from ._report import decimal_text
+from ._text import MACHINE, NumberFormat, parse_whole_number
+
+# Every input of the page and its default, in the order links list them.
+DEFAULT_FIELDS: Mapping[str, str] = MappingProxyType(
+    {
+        "tokens": "8000",
+        "chunk_size": "512",
+        "overlap": "64",
+        "dimensions": "384",
+        "dtype": "float32",
+        "bytes_per_dimension": "4",
+        "documents_mode": "average",
+        "documents": "100",
+        "average_tokens": "80",
+        "document_tokens": "",
+        "top_k": "8",
+        "context_window": "8192",
+        "reserved_tokens": "1000",
+        "answer_tokens": "1000",
+        "price_per_million": "",
+    }
+)
+# Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
+COMPARE_PARAMETER = "compare"
+
+
+def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict[str, str]:
+    """The form's texts for a link's query, valid values written for ``number_format``.
+
+    >>> fields = fields_from_query("?tokens=2500&chunk_size=800&overlap=200&tokens=1&x=<b>")
+    >>> fields["tokens"], fields["chunk_size"], fields["dimensions"], "x" in fields
+    ('2500', '800', '384', False)
+    >>> fields_from_query("price_per_million=0.02", NumberFormat(".", ","))["price_per_million"]
+    '0,02'
+    >>> fields_from_query("tokens=1e400")["tokens"]
+    '1e400'
+    """
+    given: dict[str, str] = {}
+    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        if name in DEFAULT_FIELDS or name == COMPARE_PARAMETER:
+            given.setdefault(name, value)
+    fields = dict(DEFAULT_FIELDS)
+    for name, value in given.items():
+        fields[name] = _display_text(name, value, number_format)
+    return fields
+
+
+def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MACHINE) -> str:
+    """The link's query for the form's texts, without the leading ``?``.
+
+    >>> query_from_fields({"tokens": "2.500", "chunk_size": "800", "overlap": "200",
+    ...                    "dimensions": "384", "dtype": "float32"}, NumberFormat(".", ","))
+    'tokens=2500&chunk_size=800&overlap=200'
+    >>> query_from_fields({"tokens": "8000", "compare.0.chunk_size": "512",
+    ...                    "compare.0.overlap": "0", "compare.1.chunk_size": "256",
+    ...                    "compare.1.overlap": "32", "compare.1.dtype": "int8"})
+    'compare=512%3A0%2C256%3A32%3A%3Aint8'
+    """
+    parameters: dict[str, str] = {}
+    for name, default in DEFAULT_FIELDS.items():
+        if name not in fields or not _travels(name, fields):
+            continue
+        value = _machine_text(name, fields[name], number_format)
+        if value != default:
+            parameters[name] = value
+    spec = _compare_spec(fields, number_format)
+    if spec:
+        parameters[COMPARE_PARAMETER] = spec
+    return urlencode(parameters)
+
+
+def _travels(name: str, fields: Mapping[str, str]) -> bool:
+    """Fields that the current choices don't use stay out of the link."""
+    if name == "bytes_per_dimension":
+        return fields.get("dtype") == "custom"
+    if name == "document_tokens":
+        return fields.get("documents_mode") == "list"
+    return True
+
+
+def _compare_spec(fields: Mapping[str, str], number_format: NumberFormat) -> str:
+    rows: dict[int, dict[str, str]] = {}
+    for name, text in fields.items():
+        prefix, _, rest = name.partition(".")
+        index, _, column = rest.partition(".")
+        if prefix == COMPARE_PARAMETER and index.isdigit() and column in ROW_FIELDS:
+            rows.setdefault(int(index), {})[column] = _machine_text(column, text, number_format)
+    if not rows:
+        return fields.get(COMPARE_PARAMETER, "").strip()
+    entries = []
+    for row in (rows[number] for number in sorted(rows)):
+        cells = [row.get(column, "") for column in ROW_FIELDS]
+        while len(cells) > 2 and not cells[-1]:
+            cells.pop()
+        entries.append(":".join(cells))
+    return ",".join(entries)
+
+
+def _machine_text(name: str, text: str, number_format: NumberFormat) -> str:
+    """``text`` in machine form when it is valid, else exactly as typed."""
+    try:
+        if name in FIELD_MINIMUMS:
+            return str(parse_whole_number(name, text, number_format, FIELD_MINIMUMS[name]))
+        if name == "price_per_million" and text.strip():
+            return _decimal(parse_price(text, number_format))
+    except CalculatorError:
+        return text
+    return text.strip()
+
+
+def _display_text(name: str, text: str, number_format: NumberFormat) -> str:
+    """A link's value as the page's field shows it: machine form read, locale form written."""
+    if name == "price_per_million" and text.strip():
+        try:
+            return _decimal(parse_price(text, MACHINE)).replace(".", number_format.decimal)
+        except CalculatorError:
+            return text
+    if name in FIELD_MINIMUMS:
+        return _machine_text(name, text, MACHINE)
+    return text
+
+
+def _decimal(value: Fraction) -> str:
+    # A typed decimal has a power-of-ten denominator, so its digits are exact.
+    return decimal_text(value, places=len(str(value.denominator)))
