@@ -1,4 +1,8 @@
-"""``python3 -m calculator``: the plan on the command line, as text or JSON."""
+"""``python3 -m calculator``: the plan on the command line, as text, JSON or Markdown.
+
+The options fill the same form the web page has, so the command line and the
+page validate alike; the first invalid option is reported in one line.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +10,29 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
 from typing import NoReturn
 
-from ._chunking import ChunkPlan, plan_chunks
-from ._errors import CalculatorError
-from ._report import describe
-from ._text import parse_whole_number
+from ._budget import PromptBudget
+from ._chunking import ChunkPlan
+from ._compare import Comparison
+from ._documents import CorpusPlan
+from ._form import FormOutcome, evaluate_form
+from ._report import (
+    Report,
+    decimal_text,
+    describe,
+    describe_budget,
+    describe_comparison,
+    describe_cost,
+    describe_documents,
+)
 from ._units import iec_size, si_size
-from ._vectors import DTYPE_BITS, VectorSize, vector_size
+from ._vectors import DTYPE_BITS, VectorSize
 
 EXIT_BAD_INPUT = 2
+PROGRAM = "python3 -m calculator"
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -27,17 +44,36 @@ class _OneLineParser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
-        prog="python3 -m calculator",
+        prog=PROGRAM,
         description="Exact chunk count, tokens processed and raw vector size of one token stream.",
     )
     parser.add_argument("--tokens", required=True, help="document tokens N (>= 0)")
     parser.add_argument("--chunk-size", required=True, help="window size C in tokens (>= 1)")
     parser.add_argument("--overlap", default="0", help="overlap O in tokens, 0 <= O < C")
-    parser.add_argument("--dimensions", help="vector dimensions (enables the raw size)")
+    parser.add_argument("--dimensions", default="", help="vector dimensions (adds the raw size)")
     representation = parser.add_mutually_exclusive_group()
     representation.add_argument("--dtype", choices=sorted(DTYPE_BITS), help="default float32")
     representation.add_argument("--bytes-per-dimension", help="a custom whole number of bytes")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--compare",
+        default="",
+        help="configurations side by side: chunk_size:overlap[:dimensions[:dtype]],...",
+    )
+    parser.add_argument("--documents", default="", help="number of documents, chunked one by one")
+    parser.add_argument(
+        "--average-tokens", default="", help="tokens per document (with --documents)"
+    )
+    parser.add_argument(
+        "--document-tokens", help="file of per-document token counts (one per line), - for stdin"
+    )
+    parser.add_argument("--top-k", default="", help="chunks retrieved into the prompt")
+    parser.add_argument("--context-window", default="", help="the model's context window")
+    parser.add_argument("--reserved-tokens", default="0", help="instructions, question, history")
+    parser.add_argument("--answer-tokens", default="0", help="tokens kept for the answer")
+    parser.add_argument("--price-per-million", default="", help="your price per million tokens")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument("--markdown", action="store_true", help="print Markdown tables")
     return parser
 
 
@@ -45,37 +81,99 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
     options = _parser().parse_args(argv)
     try:
-        plan, vectors = _plan_from(options)
-    except CalculatorError as error:
-        flag = "--" + error.field.replace("_", "-")
-        print(f"python3 -m calculator: error: {flag}: {error.message}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        outcome = evaluate_form(_fields(options))
+    except OSError as failure:
+        return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
+    for refused in outcome.errors.values():  # the first is enough to fix and retry
+        return _refuse(_flag(refused.field), refused.message)
+    plan = outcome.plan
+    assert plan is not None  # the form plans whenever it reports no error
+    panels = _Panels(options, outcome)
     if options.json:
-        print(json.dumps(describe(plan, vectors), indent=2))
+        print(json.dumps(panels.report(plan, outcome.vectors), indent=2))
+    elif options.markdown:
+        print(markdown(plan, outcome.vectors, panels))
     else:
-        print(summary(plan, vectors))
+        print(summary(plan, outcome.vectors, panels))
     return 0
 
 
-def _plan_from(options: argparse.Namespace) -> tuple[ChunkPlan, VectorSize | None]:
-    tokens = parse_whole_number("tokens", options.tokens, minimum=0)
-    chunk_size = parse_whole_number("chunk_size", options.chunk_size, minimum=1)
-    overlap = parse_whole_number("overlap", options.overlap, minimum=0)
-    plan = plan_chunks(tokens, chunk_size, overlap)
-    if options.dimensions is None:
-        return plan, None
-    dimensions = parse_whole_number("dimensions", options.dimensions, minimum=1)
-    representation: str | int = options.dtype or "float32"
-    if options.bytes_per_dimension is not None:
-        representation = parse_whole_number(
-            "bytes_per_dimension", options.bytes_per_dimension, minimum=1
-        )
-    return plan, vector_size(plan.chunks, dimensions, representation)
+def _refuse(flag: str, message: str) -> int:
+    print(f"{PROGRAM}: error: {flag}: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
-def summary(plan: ChunkPlan, vectors: VectorSize | None = None) -> str:
+def _flag(field: str) -> str:
+    """The option behind a form field: ``compare.1.overlap`` → ``--compare (row 2, overlap)``."""
+    prefix, _, rest = field.partition(".")
+    flag = "--" + prefix.replace("_", "-")
+    if rest:
+        row, _, column = rest.partition(".")
+        flag += f" (row {int(row) + 1}, {column})"
+    return flag
+
+
+def _fields(options: argparse.Namespace) -> dict[str, str]:
+    custom = options.bytes_per_dimension is not None
+    fields = {
+        "tokens": options.tokens,
+        "chunk_size": options.chunk_size,
+        "overlap": options.overlap,
+        "dimensions": options.dimensions,
+        "dtype": "custom" if custom else options.dtype or "float32",
+        "bytes_per_dimension": options.bytes_per_dimension or "",
+        "documents": options.documents,
+        "average_tokens": options.average_tokens,
+        "price_per_million": options.price_per_million,
+        "compare": options.compare,
+    }
+    if options.document_tokens is not None:
+        fields["documents_mode"] = "list"
+        fields["document_tokens"] = _read(options.document_tokens)
+    if options.top_k or options.context_window:
+        fields |= {
+            "top_k": options.top_k,
+            "context_window": options.context_window,
+            "reserved_tokens": options.reserved_tokens,
+            "answer_tokens": options.answer_tokens,
+        }
+    return fields
+
+
+def _read(path: str) -> str:
+    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+
+
+class _Panels:
+    """The planning panels the options asked for, each ``None`` when not asked."""
+
+    def __init__(self, options: argparse.Namespace, outcome: FormOutcome) -> None:
+        self.comparison: Comparison | None = outcome.comparison if options.compare else None
+        self.documents: CorpusPlan | None = outcome.documents
+        self.stream: ChunkPlan | None = outcome.documents_stream
+        self.budget: PromptBudget | None = outcome.budget
+        self.price: Fraction | None = outcome.price_per_million
+
+    def report(self, plan: ChunkPlan, vectors: VectorSize | None) -> Report:
+        report = describe(plan, vectors)
+        if self.comparison is not None:
+            report["compare"] = describe_comparison(self.comparison)
+        if self.documents is not None and self.stream is not None:
+            per_vector = None if vectors is None else vectors.bytes_per_vector
+            report["documents"] = describe_documents(self.documents, self.stream, per_vector)
+        if self.budget is not None:
+            report["budget"] = describe_budget(self.budget)
+        if self.price is not None:
+            report["cost"] = describe_cost(self.price, plan.tokens_processed, self.documents)
+        return report
+
+
+def summary(
+    plan: ChunkPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
+) -> str:
     """A short readable account of the plan.
 
+    >>> from calculator import plan_chunks, vector_size
     >>> print(summary(plan_chunks(8000, 512, 64), vector_size(18, 384)))
     8,000 tokens, chunk size 512, overlap 64, step 448
     chunks              18 (17 × 512 + 1 × 384)
@@ -83,30 +181,191 @@ def summary(plan: ChunkPlan, vectors: VectorSize | None = None) -> str:
     padded upper bound  9,216 (18 × 512; the last chunk is 128 tokens short of full size)
     raw vector size     27,648 bytes = 27 KiB = ≈27.65 kB (18 × 384 dimensions × 4 bytes)
     """
-    header = (
+    lines = [
         f"{plan.tokens:,} tokens, chunk size {plan.chunk_size:,}, "
         f"overlap {plan.overlap:,}, step {plan.step:,}"
-    )
-    if plan.chunks == 0:
-        return f"{header}\nchunks              0 (an empty document makes no chunks)"
-    lengths = " + ".join(f"{group.count:,} × {group.length:,}" for group in plan.length_groups)
-    share = float(plan.repeated_share * 100)
-    lines = [
-        header,
-        f"chunks              {plan.chunks:,} ({lengths})",
-        f"tokens processed    {plan.tokens_processed:,} ({plan.repeated_tokens:,} repeated: "
-        f"{share:.3g}% of the document)",
-        f"padded upper bound  {plan.padded_tokens:,} ({plan.chunks:,} × {plan.chunk_size:,}; "
-        + _padding_note(plan)
-        + ")",
     ]
+    if plan.chunks == 0:
+        lines.append("chunks              0 (an empty document makes no chunks)")
+    else:
+        lengths = " + ".join(f"{group.count:,} × {group.length:,}" for group in plan.length_groups)
+        lines += [
+            f"chunks              {plan.chunks:,} ({lengths})",
+            f"tokens processed    {plan.tokens_processed:,} ({plan.repeated_tokens:,} repeated: "
+            f"{_percent(plan.repeated_share)} of the document)",
+            f"padded upper bound  {plan.padded_tokens:,} ({plan.chunks:,} × {plan.chunk_size:,}; "
+            f"{_padding_note(plan)})",
+        ]
     if vectors is not None:
         lines.append(
-            f"raw vector size     {vectors.raw_bytes:,} bytes = {iec_size(vectors.raw_bytes)} = "
-            f"{si_size(vectors.raw_bytes)} ({vectors.vectors:,} × {vectors.dimensions:,} dimensions"
-            f" × {_per_dimension(vectors)})"
+            f"raw vector size     {_size(vectors.raw_bytes)} ({vectors.vectors:,} × "
+            f"{vectors.dimensions:,} dimensions × {_per_dimension(vectors)})"
         )
+    if panels is not None:
+        lines += _panel_lines(plan, panels)
     return "\n".join(lines)
+
+
+def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
+    lines: list[str] = []
+    if panels.comparison is not None:
+        lines += ["", *_table(_comparison_table(panels.comparison), plain=True)]
+    if panels.documents is not None and panels.stream is not None:
+        corpus, stream = panels.documents, panels.stream
+        lines += [
+            "",
+            f"{corpus.documents:,} documents chunked one by one: {corpus.chunks:,} chunks, "
+            f"{corpus.tokens_processed:,} tokens processed",
+            f"the same {stream.tokens:,} tokens as one stream: {stream.chunks:,} chunks, "
+            f"{stream.tokens_processed:,} tokens processed",
+            f"difference: {corpus.chunks - stream.chunks:+,} chunks, "
+            f"{corpus.tokens_processed - stream.tokens_processed:+,} tokens processed",
+        ]
+    if panels.budget is not None:
+        lines += ["", _budget_line(panels.budget)]
+    if panels.price is not None:
+        lines += ["", _cost_line(plan, panels)]
+    return lines
+
+
+def markdown(
+    plan: ChunkPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
+) -> str:
+    """Markdown tables for pasting into documentation.
+
+    >>> from calculator import plan_chunks, vector_size
+    >>> header, rule, row = markdown(plan_chunks(2500, 800, 200), vector_size(4, 384)).splitlines()
+    >>> rule
+    '|---:|---:|---:|---:|---:|---:|---:|---:|'
+    >>> print(row)
+    | 800 | 200 | 4 | 3,100 | +24% | 600 | 3,200 | 6,144 bytes (6 KiB) |
+    """
+    if panels is not None and panels.comparison is not None:
+        rows = _comparison_table(panels.comparison)
+    else:
+        rows = [_HEADER, _figures(plan, vectors)]
+    lines = _table(rows)
+    if panels is not None and panels.documents is not None and panels.stream is not None:
+        lines += ["", *_table(_documents_table(panels.documents, panels.stream, vectors))]
+    if panels is not None and panels.budget is not None:
+        lines += ["", _budget_line(panels.budget)]
+    if panels is not None and panels.price is not None:
+        lines += ["", _cost_line(plan, panels)]
+    return "\n".join(lines)
+
+
+_HEADER = [
+    "Chunk size",
+    "Overlap",
+    "Chunks",
+    "Tokens processed",
+    "Over N",
+    "Repeated",
+    "Padded (n × C)",
+    "Raw size",
+]
+
+
+def _figures(plan: ChunkPlan, vectors: VectorSize | None) -> list[str]:
+    return [
+        f"{plan.chunk_size:,}",
+        f"{plan.overlap:,}",
+        f"{plan.chunks:,}",
+        f"{plan.tokens_processed:,}",
+        "+" + _percent(plan.repeated_share),
+        f"{plan.repeated_tokens:,}",
+        f"{plan.padded_tokens:,}",
+        "–" if vectors is None else f"{vectors.raw_bytes:,} bytes ({iec_size(vectors.raw_bytes)})",
+    ]
+
+
+def _comparison_table(comparison: Comparison) -> list[list[str]]:
+    """One row per configuration; best (lowest) values marked ↓, worst ↑."""
+    rows = [_HEADER]
+    columns = {2: "chunks", 3: "tokens_processed", 5: "repeated_tokens", 6: "padded_tokens"}
+    columns[7] = "raw_vector_bytes"
+    for index, row in enumerate(comparison.rows):
+        cells = _figures(row.plan, row.vectors)
+        for column, figure in columns.items():
+            if index in comparison.best[figure]:
+                cells[column] += " ↓"
+            elif index in comparison.worst[figure]:
+                cells[column] += " ↑"
+        rows.append(cells)
+    return rows
+
+
+def _documents_table(
+    corpus: CorpusPlan, stream: ChunkPlan, vectors: VectorSize | None
+) -> list[list[str]]:
+    per_vector = None if vectors is None else vectors.bytes_per_vector
+
+    def raw(chunks: int) -> str:
+        return "–" if per_vector is None else f"{chunks * per_vector:,} bytes"
+
+    difference = corpus.chunks - stream.chunks
+    return [
+        ["Corpus", "Chunks", "Tokens processed", "Raw size"],
+        [
+            f"{corpus.documents:,} documents, each chunked on its own",
+            f"{corpus.chunks:,}",
+            f"{corpus.tokens_processed:,}",
+            raw(corpus.chunks),
+        ],
+        [
+            f"one stream of {stream.tokens:,} tokens",
+            f"{stream.chunks:,}",
+            f"{stream.tokens_processed:,}",
+            raw(stream.chunks),
+        ],
+        [
+            "difference",
+            f"{difference:+,}",
+            f"{corpus.tokens_processed - stream.tokens_processed:+,}",
+            raw(difference),
+        ],
+    ]
+
+
+def _table(rows: list[list[str]], *, plain: bool = False) -> list[str]:
+    lines = ["| " + " | ".join(cells) + " |" for cells in rows]
+    if not plain:
+        lines.insert(1, "|" + "---:|" * len(rows[0]))
+    return lines
+
+
+def _budget_line(budget: PromptBudget) -> str:
+    verdict = (
+        f"fits, {budget.spare_tokens:,} tokens to spare"
+        if budget.fits
+        else f"over by {-budget.spare_tokens:,} tokens"
+    )
+    return (
+        f"prompt budget: {budget.top_k:,} × {budget.chunk_size:,} = {budget.source_tokens:,} "
+        f"tokens of source text + {budget.reserved_tokens:,} reserved + {budget.answer_tokens:,} "
+        f"for the answer = {budget.total_tokens:,} of {budget.context_window:,}: {verdict}; "
+        f"{budget.chunks_that_fit:,} chunks would fit"
+    )
+
+
+def _cost_line(plan: ChunkPlan, panels: _Panels) -> str:
+    assert panels.price is not None
+    cost = describe_cost(panels.price, plan.tokens_processed, panels.documents)
+    line = (
+        f"embedding cost at {cost['price_per_million']} per million tokens: "
+        f"{cost['one_time']} for {plan.tokens_processed:,} tokens processed"
+    )
+    if "per_document_set" in cost:
+        line += f"; {cost['per_document_set']} for the document set chunked one by one"
+    return line
+
+
+def _percent(share: Fraction) -> str:
+    return decimal_text(share * 100, places=2) + "%"
+
+
+def _size(byte_count: int) -> str:
+    return f"{byte_count:,} bytes = {iec_size(byte_count)} = {si_size(byte_count)}"
 
 
 def _padding_note(plan: ChunkPlan) -> str:

@@ -9,19 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculator import CalculatorError, LengthGroup, plan_chunks, vector_size
-
-
-def walk_windows(tokens: int, chunk_size: int, overlap: int) -> list[int]:
-    """Chunk lengths by sliding the window token by token, as splitters do."""
-    lengths: list[int] = []
-    start = 0
-    while start < tokens:
-        end = min(start + chunk_size, tokens)
-        lengths.append(end - start)
-        if end == tokens:
-            break
-        start += chunk_size - overlap
-    return lengths
+from reference import walk_windows
 
 
 def expand(groups: tuple[LengthGroup, ...]) -> list[int]:

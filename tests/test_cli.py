@@ -110,3 +110,95 @@ def test_bad_input_exits_2_with_one_line(arguments: list[str], message: str) -> 
     assert len(lines) == 1
     assert message in lines[0]
     assert "Traceback" not in completed.stderr
+
+
+def test_compare_in_json() -> None:
+    completed = run(
+        "--tokens", "200000", "--chunk-size", "512", "--compare", "512:64,512:128,512:256", "--json"
+    )  # fmt: skip
+    rows = json.loads(completed.stdout)["compare"]["rows"]
+    assert [row["chunks"] for row in rows] == [447, 521, 781]
+    assert [row["tokens_processed"] for row in rows] == [228_544, 266_560, 399_680]
+
+
+def test_compare_as_markdown_marks_lowest_and_highest() -> None:
+    completed = run(
+        "--tokens", "200000", "--chunk-size", "512", "--compare", "512:64,512:256", "--markdown"
+    )  # fmt: skip
+    lines = completed.stdout.splitlines()
+    assert lines[1].startswith("|---:|")
+    assert lines[2].startswith("| 512 | 64 | 447 ↓ | 228,544 ↓ |")
+    assert lines[3].startswith("| 512 | 256 | 781 ↑ | 399,680 ↑ |")
+
+
+def test_documents_against_one_stream() -> None:
+    completed = run(
+        "--tokens", "1", "--chunk-size", "512", "--overlap", "51",
+        "--documents", "10000", "--average-tokens", "2000", "--json",
+    )  # fmt: skip
+    documents = json.loads(completed.stdout)["documents"]
+    assert documents["per_document"]["chunks"] == 50_000
+    assert documents["one_stream"]["chunks"] == 43_384
+    assert documents["difference"]["chunks"] == 6_616
+
+
+def test_document_tokens_from_stdin() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "calculator", "--tokens", "0", "--chunk-size", "800",
+         "--overlap", "200", "--document-tokens", "-", "--json"],
+        cwd=ROOT, input="2500\n800\n", capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    documents = json.loads(completed.stdout)["documents"]
+    assert documents["per_document"]["chunks"] == 5
+    assert documents["one_stream"]["chunks"] == 6
+
+
+def test_document_tokens_file_that_does_not_exist(tmp_path: Path) -> None:
+    completed = run(
+        "--tokens", "1", "--chunk-size", "8", "--document-tokens", str(tmp_path / "missing")
+    )  # fmt: skip
+    assert completed.returncode == 2
+    assert completed.stderr.startswith(
+        "python3 -m calculator: error: --document-tokens: cannot read"
+    )
+
+
+def test_prompt_budget_and_cost() -> None:
+    completed = run(
+        "--tokens", "8000", "--chunk-size", "512", "--overlap", "64", "--top-k", "8",
+        "--context-window", "8192", "--reserved-tokens", "1500", "--answer-tokens", "1000",
+        "--price-per-million", "0.02", "--json",
+    )  # fmt: skip
+    report = json.loads(completed.stdout)
+    assert report["budget"]["source_tokens"] == 4096
+    assert report["budget"]["fits"] is True
+    assert report["budget"]["chunks_that_fit"] == 11
+    assert report["cost"]["one_time"] == "0.00018176"
+
+
+def test_readable_panels() -> None:
+    completed = run(
+        "--tokens", "8000", "--chunk-size", "512", "--top-k", "20", "--context-window", "8192"
+    )  # fmt: skip
+    assert completed.stdout.splitlines()[-1] == (
+        "prompt budget: 20 × 512 = 10,240 tokens of source text + 0 reserved + 0 for the answer"
+        " = 10,240 of 8,192: over by 2,048 tokens; 16 chunks would fit"
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--compare", "512"], "--compare: '512' is not chunk_size:overlap"),
+        (["--compare", "512:64,64:64"], "--compare (row 2, overlap): overlap (64) must be smaller"),
+        (["--documents", "10"], "--average-tokens: enter a value"),
+        (["--top-k", "8"], "--context-window: enter a value"),
+        (["--price-per-million", "cheap"], "--price-per-million: enter a number such as 0.02"),
+        (["--json", "--markdown"], "not allowed with argument"),
+    ],
+)
+def test_bad_planning_options_exit_2(arguments: list[str], message: str) -> None:
+    completed = run("--tokens", "100", "--chunk-size", "512", *arguments)
+    assert completed.returncode == 2
+    assert len(completed.stderr.splitlines()) == 1
+    assert message in completed.stderr
