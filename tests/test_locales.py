@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from calculator import MESSAGE_KEYS
+
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "pt", "de", "it", "pl")
 
@@ -56,22 +58,9 @@ KEY_TERMS: Mapping[str, tuple[str, ...]] = {
     "pl": ("fragmenty", "nakładka", "krok", "osadzenia", "rozmiar"),
 }
 
-# The calculator's validation message keys and their placeholders (catalog key "errors.<key>").
+# The calculator package's message keys are the one source of the error texts' placeholders.
 ERROR_PLACEHOLDERS: Mapping[str, frozenset[str]] = {
-    "empty": frozenset(),
-    "not_a_number": frozenset(),
-    "not_whole": frozenset(),
-    "too_small": frozenset({"minimum"}),
-    "too_large": frozenset({"maximum"}),
-    "overlap_not_below_chunk_size": frozenset({"overlap", "chunk_size"}),
-    "unknown_choice": frozenset({"value"}),
-    "not_an_integer": frozenset({"type"}),
-    "list_too_long": frozenset({"maximum"}),
-    "list_item_invalid": frozenset({"line", "value"}),
-    "list_empty": frozenset(),
-    "too_many_rows": frozenset({"maximum"}),
-    "bad_compare_spec": frozenset({"value"}),
-    "not_a_decimal": frozenset(),
+    key: frozenset(names) for key, names in MESSAGE_KEYS.items()
 }
 
 # Every other key that carries placeholders, with the names the page fills in.  Keys not listed
