@@ -78,8 +78,9 @@ export class Formatter {
 
   /**
    * Bytes in IEC (1024^k) or SI (1000^k) units, e.g. 6144 -> "6 KiB", 27648 -> "27 KiB",
-   * 1500000 -> "1,5 MB" (de), 9999 bytes -> "≈ 9,76 KiB": three significant digits at most,
-   * and "≈" whenever the shown amount is rounded, so no figure pretends to be exact.
+   * 1500000 -> "1,5 MB" (de), 9999 bytes -> "≈ 9,76 KiB": exact amounts as they are when two
+   * decimals suffice, otherwise three significant digits marked "≈", so no rounded figure
+   * pretends to be exact.
    * `bytesLabel` is the catalog's plural entry for the word "bytes" (used below one unit).
    */
   bytes(bytesText, system, bytesLabel) {
@@ -96,10 +97,13 @@ export class Formatter {
       return this.count(bytesLabel, bytesText);
     }
     const unit = units[power - 1];
+    // Exact amounts with up to two decimals are shown as they are (20736 -> "20.25 KiB").
+    const twoDecimals = roundedQuotient(value, divisor, 2);
+    if (twoDecimals.exact) {
+      return `${this.decimal(twoDecimals.text, 2)} ${unit}`;
+    }
     const digits = fractionDigitsFor(value / divisor);
-    const { text, exact } = roundedQuotient(value, divisor, digits);
-    const amount = this.decimal(text, digits);
-    return exact ? `${amount} ${unit}` : `≈ ${amount} ${unit}`;
+    return `≈ ${this.decimal(roundedQuotient(value, divisor, digits).text, digits)} ${unit}`;
   }
 }
 
