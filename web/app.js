@@ -228,16 +228,17 @@ function showLoadError(error) {
   $("[data-load-error]").hidden = false;
 }
 
+/** While any field is invalid the last valid results stay, marked out of date, even when
+ *  Python could still compute part of the answer (e.g. chunks without a valid dimension). */
 function showResponse(response) {
   const errors = response.errors ?? {};
   paintErrors(errors);
   $("[data-calc-error]").hidden = true;
-  if (response.result) {
+  const valid = Object.keys(errors).length === 0;
+  if (valid && response.result) {
     paintResult(response.result);
-    markStale(false);
-  } else {
-    markStale(true);
   }
+  markStale(!valid || !response.result);
   root.dataset.state = "ready";
 }
 
