@@ -20,7 +20,6 @@ const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
 const root = document.documentElement;
 const form = document.getElementById("calculator-form");
-const resultsBox = document.querySelector("[data-results]");
 const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
   formatter,
   notDrawn: strings["chunkmap.gap"],
@@ -215,7 +214,9 @@ function paintErrors(errors) {
 /** Old results stay readable but are marked out of date while they don't match the inputs. */
 function markStale(stale) {
   const show = stale && hasResult;
-  resultsBox.classList.toggle("is-stale", show);
+  for (const element of document.querySelectorAll("[data-stale-scope]")) {
+    element.classList.toggle("is-stale", show);
+  }
   $("[data-stale-note]").hidden = !show;
 }
 
