@@ -1,0 +1,405 @@
+"""Build, serve and test the RAG chunk planner's static site.
+
+    python3 build.py                  build dist/
+    python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
+    python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
+
+The script needs only the standard library to start: it creates the project's
+virtual environment .venv/ with the pinned [dependency-groups] of pyproject.toml
+and re-executes itself inside it.  Pyodide comes from its npm package, checked
+against a recorded hash and cached in .cache/ so rebuilds need no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+LOCALES = ROOT / "locales"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+VENV_STAMP = VENV / "installed-requirements.txt"
+
+LANGUAGES = ("pt", "de", "it", "pl", "en")
+DEFAULT_PORT = 8000
+
+PYODIDE_VERSION = "314.0.7"
+# sha256 of the tarball `npm pack pyodide@314.0.7` downloads; change it only together
+# with PYODIDE_VERSION, after checking the new tarball.
+PYODIDE_TARBALL_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+# What loadPyodide fetches at start-up when the worker hands it the lock file's
+# header itself (the stock 119 KB lock file is never fetched nor shipped).
+PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOCK_FILE = "pyodide-lock.json"
+
+# Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
+# blob: lets runtime.js start the module worker from a bootstrap that the page's
+# policy covers.
+CSP = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "base-uri 'none'",
+        "form-action 'none'",
+    )
+)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+Catalog = dict[str, object]
+
+
+class BuildError(Exception):
+    """A build step failed for a reason the user can fix; main() prints it."""
+
+
+# --- bootstrap: the project venv and the browser -------------------------------------
+
+
+def in_project_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def load_pyproject() -> dict[str, Any]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return tomllib.load(file)
+
+
+def group_requirements(groups: Mapping[str, Sequence[object]], name: str) -> list[str]:
+    """The requirement strings of a PEP 735 dependency group, includes resolved.
+
+    >>> group_requirements({"a": ["x==1"], "b": [{"include-group": "a"}, "y==2"]}, "b")
+    ['x==1', 'y==2']
+    """
+    requirements: list[str] = []
+    for entry in groups[name]:
+        if isinstance(entry, str):
+            requirements.append(entry)
+        elif isinstance(entry, dict) and isinstance(entry.get("include-group"), str):
+            requirements.extend(group_requirements(groups, entry["include-group"]))
+        else:
+            raise BuildError(f"unsupported entry in dependency group {name!r}: {entry!r}")
+    return list(dict.fromkeys(requirements))
+
+
+def installed_requirements() -> set[str]:
+    if not VENV_STAMP.exists():
+        return set()
+    return set(VENV_STAMP.read_text(encoding="utf-8").split())
+
+
+def ensure_venv(group: str) -> None:
+    """Create .venv/ and install the group's pinned requirements unless already done."""
+    wanted = group_requirements(load_pyproject()["dependency-groups"], group)
+    if not VENV_PYTHON.exists():
+        print(f"build.py: creating {VENV.name}/", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    done = installed_requirements()
+    if set(wanted) <= done:
+        return
+    print(f"build.py: installing the {group!r} group into {VENV.name}/", file=sys.stderr)
+    pip = [str(VENV_PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, *wanted], check=True)
+    VENV_STAMP.write_text("\n".join(sorted(done | set(wanted))) + "\n", encoding="utf-8")
+
+
+def ensure_chromium() -> None:
+    """The browser tests drive Debian's chromium; install it when we may."""
+    if shutil.which("chromium"):
+        return
+    if os.geteuid() != 0:
+        print("build.py: the browser tests need Chromium; install it with\n"
+              "    sudo apt-get install chromium", file=sys.stderr)
+        raise SystemExit(2)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "chromium"], check=True, env=env)
+
+
+def reexec_in_venv(argv: Sequence[str]) -> None:
+    os.execv(VENV_PYTHON, [str(VENV_PYTHON), str(Path(__file__).resolve()), *argv])
+
+
+# --- Pyodide ------------------------------------------------------------------------
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(partial(file.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify_sha256(path: Path, expected: str) -> None:
+    actual = sha256_of(path)
+    if actual != expected:
+        raise BuildError(f"{path.name}: sha256 {actual} does not match the recorded {expected}")
+
+
+def pyodide_cache_dir() -> Path:
+    return CACHE / f"pyodide-{PYODIDE_VERSION}"
+
+
+def fetch_pyodide_tarball() -> Path:
+    """`npm pack` the pinned pyodide package into .cache/ (once) and check its hash."""
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed once to fetch Pyodide: install Node.js and npm")
+        CACHE.mkdir(exist_ok=True)
+        subprocess.run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"],
+                       cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
+    verify_sha256(tarball, PYODIDE_TARBALL_SHA256)
+    return tarball
+
+
+def extract_pyodide(tarball: Path, target: Path) -> None:
+    """Unpack only the runtime files and the lock file; atomically, so a broken run
+    never leaves a half-filled cache behind."""
+    names = (*PYODIDE_RUNTIME_FILES, PYODIDE_LOCK_FILE)
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging, tarfile.open(tarball) as archive:
+        for name in names:
+            member = archive.getmember(f"package/{name}")
+            member.name = name
+            archive.extract(member, staging, filter="data")
+        Path(staging).rename(target)
+
+
+def ensure_pyodide() -> Path:
+    """The directory holding the verified Pyodide files, fetched on first use."""
+    target = pyodide_cache_dir()
+    if not target.exists():
+        extract_pyodide(fetch_pyodide_tarball(), target)
+    return target
+
+
+def pyodide_lock_info(pyodide: Path) -> object:
+    """The lock file's header; loadPyodide checks its ABI version against the wasm."""
+    lock = json.loads((pyodide / PYODIDE_LOCK_FILE).read_text(encoding="utf-8"))
+    return lock["info"]
+
+
+def copy_pyodide(pyodide: Path, dist: Path) -> None:
+    target = dist / "pyodide"
+    target.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        # copy2 keeps the cached files' times, so Last-Modified is stable across builds.
+        shutil.copy2(pyodide / name, target / name)
+
+
+# --- our files ----------------------------------------------------------------------
+
+
+def build_wheel(dist: Path) -> str:
+    """Build the calculator wheel into dist/wheels/ with pyproject's own PEP 517 backend,
+    in-process; return its path relative to dist/."""
+    backend = importlib.import_module(load_pyproject()["build-system"]["build-backend"])
+    wheels = dist / "wheels"
+    wheels.mkdir(parents=True)
+    with contextlib.chdir(ROOT):
+        name: str = backend.build_wheel(str(wheels))
+    return f"wheels/{name}"
+
+
+def write_manifest(dist: Path, wheel: str, lock_info: object) -> None:
+    """build-manifest.js tells worker.js what this build produced; it is data only."""
+    lines = (
+        "// Generated by build.py: what worker.js loads for this build.",
+        f"export const wheelPath = {json.dumps(wheel)};",
+        f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
+        "",
+    )
+    (dist / "build-manifest.js").write_text("\n".join(lines), encoding="utf-8")
+
+
+def load_catalogs(locales: Path) -> dict[str, Catalog]:
+    catalogs: dict[str, Catalog] = {}
+    for lang in LANGUAGES:
+        path = locales / f"{lang}.json"
+        if not path.exists():
+            raise BuildError(f"missing catalog {path.relative_to(ROOT)}")
+        catalogs[lang] = json.loads(path.read_text(encoding="utf-8"))
+    return catalogs
+
+
+def jinja_environment() -> Environment:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: PLC0415
+
+    return Environment(
+        loader=FileSystemLoader(WEB), autoescape=True, undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str]) -> None:
+    """One page per language, dist/<lang>/index.html, from web/page.html.j2."""
+    template = jinja_environment().get_template("page.html.j2")
+    for lang in languages:
+        page = dist / lang / "index.html"
+        page.parent.mkdir(parents=True)
+        html = template.render(lang=lang, catalog=catalogs[lang], languages=languages, csp=CSP)
+        page.write_text(html, encoding="utf-8")
+
+
+def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog]) -> None:
+    """dist/index.html: links to every language, and redirect.js picks the best one."""
+    template = jinja_environment().get_template("index.html.j2")
+    names = {lang: str(catalogs[lang]["meta.language_name"]) for lang in LANGUAGES}
+    (dist / "index.html").write_text(template.render(languages=names, csp=CSP), encoding="utf-8")
+
+
+def copy_static(dist: Path) -> None:
+    for path in sorted([*WEB.glob("*.js"), *WEB.glob("*.css")]):
+        shutil.copy2(path, dist / path.name)
+
+
+def build(dist: Path = DIST) -> None:
+    """Build the whole site into dist/, replacing what was there."""
+    pyodide = ensure_pyodide()
+    catalogs = load_catalogs(LOCALES)
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    copy_pyodide(pyodide, dist)
+    write_manifest(dist, build_wheel(dist), pyodide_lock_info(pyodide))
+    copy_static(dist)
+    render_pages(dist, catalogs, LANGUAGES)
+    render_language_redirect(dist, catalogs)
+
+
+# --- serving ------------------------------------------------------------------------
+
+
+class SiteRequestHandler(SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs and revalidated caching."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive: the page loads a dozen files at once
+    extensions_map = MIME_TYPES
+    quiet = False
+
+    def end_headers(self) -> None:
+        # Files are rebuilt in place under the same names, so caches must revalidate
+        # (Last-Modified makes that a cheap 304).
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a connection (a cancelled or aborted load) is no error.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(dist: Path, port: int, *, quiet: bool = False) -> SiteServer:
+    """A server for dist/ on 127.0.0.1 (port 0 picks a free one); call serve_forever()."""
+    handler = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
+    return SiteServer(("127.0.0.1", port), partial(handler, directory=str(dist)))
+
+
+def serve(dist: Path, port: int) -> None:
+    with make_server(dist, port) as server:
+        print(f"Serving {dist.name}/ at http://127.0.0.1:{server.server_address[1]}/ "
+              "(Ctrl+C stops)", file=sys.stderr)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+# --- tests --------------------------------------------------------------------------
+
+
+def run_checks(pytest_args: Sequence[str]) -> int:
+    """ruff, mypy and pytest; every one runs, and any failure fails the whole."""
+    commands = (
+        [sys.executable, "-m", "ruff", "check", "."],
+        [sys.executable, "-m", "mypy"],
+        # Exit code 5 (no tests collected) is non-zero, so it fails too.
+        [sys.executable, "-m", "pytest", *pytest_args],
+    )
+    failed = [cmd[2] for cmd in commands if subprocess.run(cmd, cwd=ROOT, check=False).returncode]
+    if failed:
+        print(f"build.py: failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+# --- command line -------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/")
+    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    test_parser = commands.add_parser("test", help="run ruff, mypy and pytest")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    if not in_project_venv():
+        if args.command == "test":
+            ensure_chromium()
+        ensure_venv("test" if args.command == "test" else "build")
+        reexec_in_venv(argv)
+    try:
+        if args.command == "test":
+            return run_checks(args.pytest_args)
+        build()
+        if args.command == "serve":
+            serve(DIST, args.port)
+    except BuildError as error:
+        print(f"build.py: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,167 @@
+"""Browser fixtures: the built site served on a free port, and Debian's Chromium.
+
+    site_url     base URL of the site, served under a sub-path to prove its URLs are
+                 relative: http://127.0.0.1:<port>/docs/rag-calc/ (pages at "en/" ...)
+    site_origin  http://127.0.0.1:<port>
+    page         a Playwright page in a fresh browser context, guarded: the test
+                 fails if the page, its workers or a service worker request anything
+                 outside site_origin, if the page raises an uncaught error, or if a
+                 Content-Security-Policy violation is reported
+    page_guard   what the guard recorded (requests, console errors...), for tests
+                 that assert on it or expect a CSP violation on purpose
+
+The whole module is skipped when no `chromium` is installed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Request, sync_playwright
+
+import build
+
+SUB_PATH = "docs/rag-calc"
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+)
+
+# Runs in every document before its own scripts: reports CSP violations to Python at
+# once (so none is lost when a test navigates on), both the document's own and those
+# runtime.js appends to window.__cspViolations (which include the worker's).
+CSP_RECORDER = """
+(() => {
+  const report = window.__reportCspViolation;
+  class ReportingList extends Array {
+    push(...violations) {
+      violations.forEach((violation) => report(violation));
+      return super.push(...violations);
+    }
+  }
+  window.__cspViolations = new ReportingList();
+  document.addEventListener("securitypolicyviolation", (event) => report({
+    directive: event.effectiveDirective,
+    blockedURI: event.blockedURI,
+    sourceFile: event.sourceFile,
+    context: "page (test recorder)",
+  }));
+})();
+"""
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def leaves_the_browser(url: str) -> bool:
+    """data: and blob: URLs are read from memory; every other scheme is a request."""
+    return urlsplit(url).scheme not in {"data", "blob"}
+
+
+def describe_request(request: Request) -> str:
+    if request.service_worker is not None:
+        initiator = f"service worker {request.service_worker.url}"
+    else:
+        try:
+            initiator = f"frame {request.frame.url}"
+        except Error:  # a navigation whose frame does not exist yet
+            initiator = "no frame"
+    return f"{request.method} {request.url} ({request.resource_type}, from {initiator})"
+
+
+@dataclass
+class PageGuard:
+    """What a guarded page did; checked when the test ends."""
+
+    origin: str
+    requests: list[Request] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    csp_violations: list[object] = field(default_factory=list)
+    csp_violations_expected: bool = False
+
+    def on_request(self, request: Request) -> None:
+        # Playwright reports the requests of the context's pages, their dedicated
+        # workers and service workers only; Chromium's own background traffic (update
+        # checks and the like, also switched off by CHROMIUM_ARGS) never appears here.
+        # So every foreign request listed was made by the site and fails the test.
+        self.requests.append(request)
+        if leaves_the_browser(request.url) and origin_of(request.url) != self.origin:
+            self.foreign_requests.append(describe_request(request))
+
+    def on_csp_violation(self, violation: object) -> None:
+        self.csp_violations.append(violation)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def failures(self) -> list[str]:
+        failures = [f"request outside {self.origin}: {line}" for line in self.foreign_requests]
+        failures += [f"uncaught page error: {error}" for error in self.page_errors]
+        if not self.csp_violations_expected:
+            failures += [f"CSP violation: {violation}" for violation in self.csp_violations]
+        return failures
+
+
+@pytest.fixture(scope="session")
+def site_url(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("webroot")
+    (root / SUB_PATH).parent.mkdir(parents=True)
+    (root / SUB_PATH).symlink_to(dist, target_is_directory=True)
+    server = build.make_server(root, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def site_origin(site_url: str) -> str:
+    return origin_of(site_url)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page_guard(site_origin: str) -> PageGuard:
+    return PageGuard(origin=site_origin)
+
+
+@pytest.fixture
+def page(browser: Browser, page_guard: PageGuard) -> Iterator[Page]:
+    context = browser.new_context()
+    context.on("request", page_guard.on_request)
+    context.expose_function("__reportCspViolation", page_guard.on_csp_violation)
+    context.add_init_script(CSP_RECORDER)
+    guarded = context.new_page()
+    guarded.on("pageerror", lambda error: page_guard.page_errors.append(str(error)))
+    guarded.on("console", page_guard.on_console)
+    yield guarded
+    context.close()
+    failures = page_guard.failures()
+    if failures:
+        pytest.fail("\n".join(failures), pytrace=False)

@@ -1,0 +1,147 @@
+"""runtime.js and worker.js in Chromium: Pyodide boots under the site's CSP, answers,
+fails fast and visibly, and fetches nothing but the site's own runtime files."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route
+
+import build
+from browser.conftest import PageGuard
+
+# Not shipped: a blank page with the site's CSP, served by a route at the site's root,
+# so these tests exercise runtime.js alone, without the calculator page's app.js.
+RUNTIME_PAGE = "runtime-test.html"
+
+REQUEST_8000_512_64 = {
+    "fields": {
+        "tokens": "8000",
+        "chunk_size": "512",
+        "overlap": "64",
+        "dimensions": "384",
+        "dtype": "float32",
+        "bytes_per_dimension": "",
+    },
+    "number_format": {"group": ",", "decimal": "."},
+}
+
+# Starts the calculator and reports how it went: the response, or the failure's reason.
+START_AND_CALCULATE = """
+async ({ timeoutMs, request }) => {
+  const { startCalculator } = await import("./runtime.js");
+  const started = performance.now();
+  const calculator = startCalculator({ timeoutMs });
+  try {
+    await calculator.ready;
+    return { response: await calculator.calculate(request) };
+  } catch (error) {
+    return { reason: error.reason, message: error.message, ms: performance.now() - started };
+  }
+}
+"""
+
+RETRY_AFTER_FAILURE = """
+async ({ timeoutMs, request }) => {
+  const { startCalculator } = await import("./runtime.js");
+  const calculator = startCalculator({ timeoutMs });
+  const firstReason = await calculator.ready.then(() => "ready", (error) => error.reason);
+  await window.__allowWasm();
+  await calculator.retry();
+  return { firstReason, response: await calculator.calculate(request) };
+}
+"""
+
+
+def blank_page_with_csp() -> str:
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(build.CSP)}">'
+        "<title>runtime test</title></head><body></body></html>"
+    )
+
+
+@pytest.fixture
+def runtime_page(page: Page, site_url: str) -> Page:
+    page.route(site_url + RUNTIME_PAGE, lambda route: route.fulfill(
+        body=blank_page_with_csp(), content_type="text/html"))
+    page.goto(site_url + RUNTIME_PAGE)
+    return page
+
+
+def start(page: Page, timeout_ms: int = 60_000) -> dict[str, Any]:
+    outcome: dict[str, Any] = page.evaluate(
+        START_AND_CALCULATE, {"timeoutMs": timeout_ms, "request": REQUEST_8000_512_64})
+    return outcome
+
+
+def test_python_answers_through_runtime_js(runtime_page: Page) -> None:
+    result = start(runtime_page)["response"]["result"]
+    assert (result["step"], result["chunks"], result["tokens_processed"]) == ("448", "18", "9088")
+
+
+def test_missing_wasm_rejects_ready_fast(runtime_page: Page) -> None:
+    runtime_page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    outcome = start(runtime_page, timeout_ms=20_000)
+    assert outcome["reason"] == "load"
+    assert outcome["ms"] < 20_000
+
+
+def test_stalled_wasm_rejects_ready_at_the_timeout(runtime_page: Page) -> None:
+    stalled: list[Route] = []
+
+    def never_answer(route: Route) -> None:
+        stalled.append(route)
+
+    runtime_page.route("**/pyodide.asm.wasm", never_answer)
+    outcome = start(runtime_page, timeout_ms=1_500)
+    assert outcome["reason"] == "timeout"
+    assert stalled
+
+
+def test_retry_after_a_failed_load_starts_python(runtime_page: Page) -> None:
+    runtime_page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    runtime_page.expose_function("__allowWasm", lambda: runtime_page.unroute("**/pyodide.asm.wasm"))
+    outcome = runtime_page.evaluate(
+        RETRY_AFTER_FAILURE, {"timeoutMs": 60_000, "request": REQUEST_8000_512_64})
+    assert outcome["firstReason"] == "load"
+    assert outcome["response"]["result"]["chunks"] == "18"
+
+
+def test_only_the_runtime_files_are_fetched_from_the_site(
+    runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path
+) -> None:
+    start(runtime_page)
+    fetched = {request.url.removeprefix(site_url) for request in page_guard.requests}
+    wheel = next((dist / "wheels").glob("*.whl")).name
+    assert fetched == {
+        RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js", f"wheels/{wheel}",
+        *(f"pyodide/{name}" for name in build.PYODIDE_RUNTIME_FILES),
+    }
+
+
+def test_page_csp_violations_are_recorded(runtime_page: Page, page_guard: PageGuard) -> None:
+    page_guard.csp_violations_expected = True
+    runtime_page.evaluate("""async () => {
+      await import("./runtime.js");
+      document.body.setAttribute("style", "color: red");  // inline style: blocked
+    }""")
+    violation = runtime_page.wait_for_function(
+        "window.__cspViolations.find((v) => v.context === 'page')").json_value()
+    assert violation["directive"] == "style-src-attr"
+
+
+def test_worker_csp_violations_reach_the_page(
+    runtime_page: Page, page_guard: PageGuard
+) -> None:
+    page_guard.csp_violations_expected = True
+    runtime_page.route("**/build-manifest.js", lambda route: route.fulfill(
+        content_type="text/javascript",
+        body=route.fetch().text().replace('"wheels/', '"https://example.invalid/wheels/')))
+    assert start(runtime_page)["reason"] == "load"
+    worker_violation = runtime_page.wait_for_function(
+        "window.__cspViolations.find((v) => v.context === 'worker')").json_value()
+    assert worker_violation["directive"] == "connect-src"

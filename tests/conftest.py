@@ -1,0 +1,18 @@
+"""Fixtures shared by every test: the built site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import build
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once per test session, in a temporary directory so a dist/
+    someone is serving is never replaced under them."""
+    target = tmp_path_factory.mktemp("site") / "dist"
+    build.build(target)
+    return target

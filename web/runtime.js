@@ -1,0 +1,157 @@
+// runtime.js: runs the Python calculator off the main thread.
+//
+//   import { startCalculator } from "../runtime.js";
+//   const calculator = startCalculator({ timeoutMs: 30000 });
+//   try {
+//     await calculator.ready;                        // Pyodide booted, wheel installed
+//     const response = await calculator.calculate(request);  // parsed respond() JSON
+//   } catch (error) {
+//     // error.reason: "timeout" | "load" | "worker" | "calculation"; show a localized
+//     // message and a retry button that calls:
+//     await calculator.retry();                       // a fresh worker; new `ready`
+//   }
+//
+// - `ready` always settles: it rejects on a loading error, a worker error or after
+//   timeoutMs, so the page never shows an endless spinner.
+// - calculate() may be called before `ready`; it waits for it.  It rejects with
+//   reason "calculation" when Python raised, and with the load error when loading
+//   failed.
+// - CSP violations of the page and of the worker are appended to
+//   window.__cspViolations (tests read it).
+// - Tests may shorten every timeout by setting window.__calculatorTimeoutMs before
+//   this module loads (Playwright: page.add_init_script).
+// The worker is a module worker started from a blob: bootstrap, so the page's
+// Content-Security-Policy (worker-src blob:) covers it.
+
+const DEFAULT_TIMEOUT_MS = 30000;
+const workerURL = new URL("./worker.js", import.meta.url).href;
+
+const cspViolations = (globalThis.__cspViolations ??= []);
+
+function recordViolation(violation) {
+  cspViolations.push(violation);
+}
+
+document.addEventListener("securitypolicyviolation", (event) => {
+  recordViolation({
+    directive: event.effectiveDirective,
+    blockedURI: event.blockedURI,
+    sourceFile: event.sourceFile,
+    context: "page",
+  });
+});
+
+export class CalculatorError extends Error {
+  constructor(reason, message) {
+    super(message);
+    this.name = "CalculatorError";
+    this.reason = reason;
+  }
+}
+
+function bootstrapURL() {
+  // JSON.stringify quotes the URL as a JavaScript string literal.
+  const bootstrap = `import ${JSON.stringify(workerURL)};`;
+  return URL.createObjectURL(new Blob([bootstrap], { type: "text/javascript" }));
+}
+
+// One worker and its load; retry() replaces it with a new one.
+class Session {
+  constructor(timeoutMs) {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.failure = null;
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    // Consumers learn of a failure through `ready` and calculate(); this keeps an
+    // ignored `ready` from being reported as an unhandled rejection.
+    this.ready.catch(() => {});
+    this.timer = setTimeout(
+      () => this.fail(new CalculatorError("timeout", `Python did not start within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    this.blobURL = bootstrapURL();
+    this.worker = new Worker(this.blobURL, { type: "module" });
+    this.worker.addEventListener("message", (event) => this.onMessage(event.data));
+    this.worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.fail(new CalculatorError("worker", event.message || "the calculator's worker failed to start"));
+    });
+    this.worker.addEventListener("messageerror", () => {
+      this.fail(new CalculatorError("worker", "the calculator's worker sent an unreadable message"));
+    });
+  }
+
+  onMessage(data) {
+    if (data.type === "ready") {
+      clearTimeout(this.timer);
+      URL.revokeObjectURL(this.blobURL);
+      this.resolveReady();
+    } else if (data.type === "failed") {
+      this.fail(new CalculatorError("load", data.error));
+    } else if (data.type === "csp-violation") {
+      recordViolation(data.violation);
+    } else if (this.pending.has(data.id)) {
+      const { resolve, reject } = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if ("error" in data) {
+        reject(new CalculatorError("calculation", data.error));
+      } else {
+        resolve(data.response);
+      }
+    }
+  }
+
+  fail(error) {
+    if (this.failure) {
+      return;
+    }
+    this.failure = error;
+    clearTimeout(this.timer);
+    URL.revokeObjectURL(this.blobURL);
+    // A worker that reported its own load failure is idle and may still report the
+    // CSP violation behind it; retry() ends it. Any other failed worker ends now.
+    if (error.reason !== "load") {
+      this.worker.terminate();
+    }
+    this.rejectReady(error);
+    for (const { reject } of this.pending.values()) {
+      reject(error);
+    }
+    this.pending.clear();
+  }
+
+  async calculate(request) {
+    await this.ready;
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, request });
+    });
+  }
+
+  stop() {
+    this.fail(new CalculatorError("worker", "the calculator was restarted"));
+    this.worker.terminate();
+  }
+}
+
+export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+  timeoutMs = globalThis.__calculatorTimeoutMs ?? timeoutMs;
+  let session = new Session(timeoutMs);
+  return {
+    get ready() {
+      return session.ready;
+    },
+    calculate(request) {
+      return session.calculate(request);
+    },
+    retry() {
+      session.stop();
+      session = new Session(timeoutMs);
+      return session.ready;
+    },
+  };
+}
