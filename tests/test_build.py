@@ -1,0 +1,169 @@
+"""The built site, without a browser: its files, its CSP, no external address, the
+Pyodide hash check and the development server's MIME types."""
+
+from __future__ import annotations
+
+import re
+import threading
+import urllib.request
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import build
+
+# Strings that look like external URLs but are never fetched, each with where it may
+# appear: the SVG namespace is a name that createElementNS needs.
+NOT_FETCHED = {"http://www.w3.org/2000/svg": {".js"}}
+URL_PATTERN = re.compile(r"https?://[^\s\"'`<>()]*", re.IGNORECASE)
+
+
+class PageScan(HTMLParser):
+    """Collects what the CSP depends on: its meta tags, scripts and inline attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.csp: list[str | None] = []
+        self.inline_scripts: list[str | None] = []
+        self.inline_attributes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "meta" and (attributes.get("http-equiv") or "").lower() == (
+            "content-security-policy"
+        ):
+            self.csp.append(attributes.get("content"))
+        # A script without src runs inline unless it is a data block (JSON island).
+        if tag == "script" and "src" not in attributes:
+            self.inline_scripts.append(attributes.get("type"))
+        self.inline_attributes += [
+            f"<{tag} {name}>" for name in attributes if name.startswith("on") or name == "style"
+        ]
+
+
+def scan(page: Path) -> PageScan:
+    parser = PageScan()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def our_files(dist: Path, *suffixes: str) -> list[Path]:
+    """Everything we ship except Pyodide's own runtime."""
+    return sorted(
+        path for path in dist.rglob("*")
+        if path.suffix in suffixes and dist / "pyodide" not in path.parents
+    )
+
+
+@pytest.fixture(scope="module")
+def server_url(dist: Path) -> Iterator[str]:
+    server = build.make_server(dist, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_the_five_pages_and_the_language_chooser_are_built(dist: Path) -> None:
+    assert [lang for lang in build.LANGUAGES if (dist / lang / "index.html").is_file()] == list(
+        build.LANGUAGES)
+    assert (dist / "index.html").is_file()
+
+
+def test_the_runtime_is_shipped(dist: Path) -> None:
+    for name in ("runtime.js", "worker.js", "build-manifest.js", "redirect.js"):
+        assert (dist / name).is_file(), name
+    assert len(list((dist / "wheels").glob("*.whl"))) == 1
+
+
+def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(dist: Path) -> None:
+    shipped = {path.name for path in (dist / "pyodide").iterdir()}
+    assert shipped == set(build.PYODIDE_RUNTIME_FILES)
+
+
+def test_the_manifest_names_the_built_wheel(dist: Path) -> None:
+    wheel = next((dist / "wheels").glob("*.whl")).name
+    assert f'export const wheelPath = "wheels/{wheel}";' in (
+        dist / "build-manifest.js").read_text(encoding="utf-8")
+
+
+def test_no_file_of_ours_names_an_external_url(dist: Path) -> None:
+    found = [
+        f"{path.relative_to(dist)}: {url}"
+        for path in our_files(dist, ".html", ".js", ".css")
+        for url in URL_PATTERN.findall(path.read_text(encoding="utf-8"))
+        if path.suffix not in NOT_FETCHED.get(url, set())
+    ]
+    assert found == []
+
+
+def test_every_page_carries_the_csp(dist: Path) -> None:
+    pages = our_files(dist, ".html")
+    assert len(pages) == len(build.LANGUAGES) + 1
+    assert {str(page.relative_to(dist)): scan(page).csp for page in pages} == {
+        str(page.relative_to(dist)): [build.CSP] for page in pages
+    }
+
+
+def test_no_page_has_inline_script_or_inline_handlers(dist: Path) -> None:
+    for page in our_files(dist, ".html"):
+        parsed = scan(page)
+        assert set(parsed.inline_scripts) <= {"application/json"}, page
+        assert parsed.inline_attributes == [], page
+
+
+def test_the_csp_allows_only_the_sites_own_origin() -> None:
+    sources = {
+        source for directive in build.CSP.split(";") for source in directive.split()[1:]
+    }
+    assert sources == {"'none'", "'self'", "'wasm-unsafe-eval'", "blob:", "data:"}
+
+
+def test_the_pyodide_hash_check_rejects_a_wrong_hash(tmp_path: Path) -> None:
+    tarball = tmp_path / "pyodide.tgz"
+    tarball.write_bytes(b"not the pinned tarball")
+    with pytest.raises(build.BuildError, match="does not match"):
+        build.verify_sha256(tarball, build.PYODIDE_TARBALL_SHA256)
+
+
+def test_the_pyodide_hash_check_accepts_the_right_hash(tmp_path: Path) -> None:
+    tarball = tmp_path / "pyodide.tgz"
+    tarball.write_bytes(b"")
+    build.verify_sha256(
+        tarball, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+
+def test_dependency_groups_resolve_their_includes() -> None:
+    groups = build.load_pyproject()["dependency-groups"]
+    build_group = build.group_requirements(groups, "build")
+    test_group = build.group_requirements(groups, "test")
+    assert build_group and set(build_group) < set(test_group)
+    assert all("==" in requirement for requirement in test_group)
+
+
+@pytest.mark.parametrize(
+    ("path", "mime_type"),
+    [
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript; charset=utf-8"),
+        ("pyodide/python_stdlib.zip", "application/zip"),
+        ("runtime.js", "text/javascript; charset=utf-8"),
+        ("en/", "text/html; charset=utf-8"),
+    ],
+)
+def test_the_server_sends_the_mime_types_pyodide_needs(
+    server_url: str, path: str, mime_type: str
+) -> None:
+    with urllib.request.urlopen(server_url + path) as response:
+        assert response.headers["Content-Type"] == mime_type
+        assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_server_sends_the_wheel_as_a_zip(server_url: str, dist: Path) -> None:
+    wheel = next((dist / "wheels").glob("*.whl")).name
+    with urllib.request.urlopen(f"{server_url}wheels/{wheel}") as response:
+        assert response.headers["Content-Type"] == "application/zip"
