@@ -7,6 +7,8 @@
                  fails if the page, its workers or a service worker request anything
                  outside site_origin, if the page raises an uncaught error, or if a
                  Content-Security-Policy violation is reported
+    new_page     opens more guarded pages, each in its own context made with
+                 Playwright's context options: new_page(locale="de-DE")
     page_guard   what the guard recorded (requests, console errors...), for tests
                  that assert on it or expect a CSP violation on purpose
 
@@ -17,13 +19,22 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Request, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    sync_playwright,
+)
 
 import build
 
@@ -152,16 +163,30 @@ def page_guard(site_origin: str) -> PageGuard:
 
 
 @pytest.fixture
-def page(browser: Browser, page_guard: PageGuard) -> Iterator[Page]:
-    context = browser.new_context()
-    context.on("request", page_guard.on_request)
-    context.expose_function("__reportCspViolation", page_guard.on_csp_violation)
-    context.add_init_script(CSP_RECORDER)
-    guarded = context.new_page()
-    guarded.on("pageerror", lambda error: page_guard.page_errors.append(str(error)))
-    guarded.on("console", page_guard.on_console)
-    yield guarded
-    context.close()
+def new_page(browser: Browser, page_guard: PageGuard) -> Iterator[Callable[..., Page]]:
+    """Opens guarded pages, each in a new context made with Playwright's context options
+    (locale="de-DE", offline=True, ...); all are checked when the test ends."""
+    contexts: list[BrowserContext] = []
+
+    def open_page(**context_options: Any) -> Page:
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        context.on("request", page_guard.on_request)
+        context.expose_function("__reportCspViolation", page_guard.on_csp_violation)
+        context.add_init_script(CSP_RECORDER)
+        guarded = context.new_page()
+        guarded.on("pageerror", lambda error: page_guard.page_errors.append(str(error)))
+        guarded.on("console", page_guard.on_console)
+        return guarded
+
+    yield open_page
+    for context in contexts:
+        context.close()
     failures = page_guard.failures()
     if failures:
         pytest.fail("\n".join(failures), pytrace=False)
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Page]) -> Page:
+    return new_page()
