@@ -240,6 +240,8 @@ function showResponse(response) {
     paintResult(response.result);
   }
   markStale(!valid || !response.result);
+  // A link opened with invalid values has nothing to show yet: say what to do instead.
+  $("[data-results-empty]").hidden = hasResult;
   root.dataset.state = "ready";
 }
 
