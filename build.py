@@ -273,12 +273,53 @@ def jinja_environment() -> Environment:
 
 
 def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str]) -> None:
-    """One page per language, dist/<lang>/index.html, from web/page.html.j2."""
+    """One page per language, dist/<lang>/index.html, from web/page.html.j2.
+
+    The form's defaults are written in each language's own number format, grouped the way
+    Intl.NumberFormat groups them (the browser tests compare the two): separator and CLDR
+    minimum grouping digits per Intl tag; an unknown tag gets plain digits.
+    """
+    grouping = {"pt-BR": (".", 1), "de-DE": (".", 1), "it-IT": (".", 2),
+                "pl-PL": ("\u00a0", 2), "en": (",", 1)}
+    defaults = {"tokens": 8000, "chunk_size": 512, "overlap": 64, "dimensions": 384}
+    # The documents' two worked examples, as one-click presets in their explanation sections.
+    presets = [
+        {"section": "example_small", "fields": {"tokens": 2500, "chunk_size": 800, "overlap": 200,
+                                                "dimensions": 384, "dtype": "float32"}},
+        {"section": "example_large", "fields": {"tokens": 8000, "chunk_size": 512, "overlap": 64,
+                                                "dimensions": 384, "dtype": "float32"}},
+    ]
+    # Long prose is in the HTML already; app.js gets every other string (errors, results,
+    # plurals, later panels) in the page's JSON island.
+    prose = ("explain.", "faq.", "index.", "page.")
+
+    def localized(value: int, locale: str) -> str:
+        separator, minimum = grouping.get(locale, ("", 99))
+        digits = str(value)
+        if len(digits) < 4 + minimum - 1:
+            return digits
+        groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)]
+        return separator.join(reversed(groups))
+
     template = jinja_environment().get_template("page.html.j2")
+    names = [(lang, str(catalogs[lang]["meta.language_name"])) for lang in languages]
     for lang in languages:
+        catalog = catalogs[lang]
+        locale = str(catalog["meta.locale"])
+        sections = [key.split(".")[1] for key in catalog
+                    if key.startswith("explain.") and key.endswith(".title")]
+        faq = [(catalog[f"faq.q{n}"], catalog[f"faq.a{n}"])
+               for n in range(1, 100) if f"faq.q{n}" in catalog]
+        html = template.render(
+            lang=lang, catalog=catalog, languages=names, csp=CSP,
+            defaults={**{name: localized(value, locale) for name, value in defaults.items()},
+                      "dtype": "float32"},
+            dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
+            presets=presets, explain_sections=sections, faq=faq,
+            js_strings={key: value for key, value in catalog.items() if not key.startswith(prose)},
+        )
         page = dist / lang / "index.html"
         page.parent.mkdir(parents=True)
-        html = template.render(lang=lang, catalog=catalogs[lang], languages=languages, csp=CSP)
         page.write_text(html, encoding="utf-8")
 
 
