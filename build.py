@@ -418,8 +418,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    test_parser = commands.add_parser("test", help="run ruff, mypy and pytest")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
+    if argv[:1] == ["test"]:
+        # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
+        return argparse.Namespace(command="test", pytest_args=list(argv[1:]))
     return parser.parse_args(argv)
 
 
