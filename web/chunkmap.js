@@ -17,6 +17,8 @@ const LANE_SPACING = 6;
 const MAX_LANES = 4;
 const TOP = 8;
 const LABEL_MIN_WIDTH = 22;
+// About the advance of one 12px digit: labels that would not fit their window are left out.
+const LABEL_CHAR_WIDTH = 7;
 const FALLBACK_WIDTH = 720;
 
 function svgElement(name, attributes = {}, className = "") {
@@ -64,30 +66,29 @@ export function chunkWindows(result) {
 }
 
 /**
- * Maps token positions to x pixels. Without a gap it is one linear scale; with a gap the axis
- * is broken: [0, end of the first windows] then GAP_WIDTH pixels then [start of the last, its
- * nominal end], with one shared scale so every drawn window keeps its true proportions.
+ * Maps token positions (BigInt) to x pixels. Without a gap it is one linear scale; with a gap
+ * the axis is broken: [0, end of the first windows] then GAP_WIDTH pixels then [start of the
+ * last, its nominal end], with one shared scale so every drawn window keeps its true
+ * proportions. Offsets are taken with BigInt before converting, so a last window that starts
+ * beyond 2^53 tokens is still drawn at its true width.
  */
 function makeScale(windows, size, width) {
-  const nominalEnd = (win) => Number(win.start) + Number(size);
   const usable = width - 2 * SIDE_PADDING;
   if (windows.after.length === 0) {
     const last = windows.before.at(-1);
-    const extent = last ? nominalEnd(last) : 1;
+    const extent = last ? Number(last.start + size) : 1;
     const perToken = usable / extent;
     return { x: (token) => SIDE_PADDING + Number(token) * perToken, gapX: null };
   }
-  const firstEnd = nominalEnd(windows.before.at(-1));
-  const lastStart = Number(windows.after[0].start);
-  const secondLength = nominalEnd(windows.after[0]) - lastStart;
-  const perToken = (usable - GAP_WIDTH) / (firstEnd + secondLength);
-  const gapStart = SIDE_PADDING + firstEnd * perToken;
+  const firstEnd = windows.before.at(-1).start + size;
+  const lastStart = windows.after[0].start;
+  const perToken = (usable - GAP_WIDTH) / (Number(firstEnd) + Number(size));
+  const gapStart = SIDE_PADDING + Number(firstEnd) * perToken;
   const x = (token) => {
-    const value = Number(token);
-    if (value <= firstEnd) {
-      return SIDE_PADDING + value * perToken;
+    if (token <= firstEnd) {
+      return SIDE_PADDING + Number(token) * perToken;
     }
-    return gapStart + GAP_WIDTH + (value - lastStart) * perToken;
+    return gapStart + GAP_WIDTH + Number(token - lastStart) * perToken;
   };
   return { x, gapX: gapStart + GAP_WIDTH / 2 };
 }
@@ -104,6 +105,23 @@ function laneY(index, lanes) {
 
 function bandHeight(lanes) {
   return lanes * LANE_HEIGHT + (lanes - 1) * LANE_SPACING;
+}
+
+/**
+ * Where a window's overlap with its predecessor is marked: across both windows' lanes when
+ * they are neighbours (one band joining them), else in each lane; only in its own lane when
+ * the predecessor is not drawn.
+ */
+function overlapBands(win, lanes) {
+  const own = laneY(win.index, lanes);
+  if (win.afterGap) {
+    return [{ y: own, height: LANE_HEIGHT }];
+  }
+  const previous = laneY(win.index - 1n, lanes);
+  if (Math.abs(previous - own) === LANE_HEIGHT + LANE_SPACING) {
+    return [{ y: Math.min(previous, own), height: 2 * LANE_HEIGHT + LANE_SPACING }];
+  }
+  return [{ y: own, height: LANE_HEIGHT }, { y: previous, height: LANE_HEIGHT }];
 }
 
 /** Appends one window's shapes to the three layers (chunks, overlaps above them, labels on top). */
@@ -125,13 +143,14 @@ function drawWindow(layers, win, context) {
   );
   if (win.index > 0n && overlap > 0n) {
     const overlapEnd = scale.x(win.start + overlap < win.end ? win.start + overlap : win.end);
-    const band = win.afterGap ? { y, height: LANE_HEIGHT } : { y: TOP, height: bandHeight(lanes) };
-    layers.overlaps.append(
-      svgElement("rect", { x: x0, ...band, width: Math.max(1, overlapEnd - x0) }, "cm-overlap"),
-    );
+    for (const band of overlapBands(win, lanes)) {
+      layers.overlaps.append(
+        svgElement("rect", { x: x0, ...band, width: Math.max(1, overlapEnd - x0) }, "cm-overlap"),
+      );
+    }
   }
-  if (x1 - x0 >= LABEL_MIN_WIDTH) {
-    const label = formatter.integer((win.index + 1n).toString());
+  const label = formatter.integer((win.index + 1n).toString());
+  if (x1 - x0 >= Math.max(LABEL_MIN_WIDTH, label.length * LABEL_CHAR_WIDTH + 8)) {
     layers.labels.append(svgText((x0 + x1) / 2, y + LANE_HEIGHT / 2 + 4, label, "cm-label"));
   }
 }
