@@ -32,6 +32,7 @@ const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
 });
 
 let calculator = null;
+const answerListeners = [];
 let latestRequest = 0;
 let hasResult = false;
 let debounceTimer = 0;
@@ -242,7 +243,21 @@ function showResponse(response) {
   markStale(!valid || !response.result);
   // A link opened with invalid values has nothing to show yet: say what to do instead.
   $("[data-results-empty]").hidden = hasResult;
+  for (const listener of answerListeners) {
+    listener(response);
+  }
   root.dataset.state = "ready";
+}
+
+/** Modules beside this one (planning panels, sharing) paint their part of every answer here.
+ *  They load as module scripts of their own, after this one, before Python's first answer. */
+export function onAnswer(listener) {
+  answerListeners.push(listener);
+}
+
+/** For modules that change fields themselves: calculate at once with the form as it is now. */
+export function recalculate() {
+  computeNow();
 }
 
 async function computeNow() {
