@@ -33,6 +33,8 @@ const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
 
 let calculator = null;
 const answerListeners = [];
+// Until Python has read the link, the address (not the form's text pre-fill) is the state.
+let addressPending = true;
 let latestRequest = 0;
 let hasResult = false;
 let debounceTimer = 0;
@@ -59,7 +61,50 @@ function readFields() {
 }
 
 function buildRequest() {
-  return { fields: readFields(), number_format: numberSeparators(formatter.tag) };
+  const number_format = numberSeparators(formatter.tag);
+  return addressPending ? { query: location.search, number_format } : { fields: readFields(), number_format };
+}
+
+// --- filling the form from a link ---------------------------------------------------------
+
+/** Set a control (or radio group) to a text; a select gets an option showing an unknown
+ *  value as typed, so the link's bad choice stays visible next to its error. */
+function setControl(name, text) {
+  const control = form.elements.namedItem(name);
+  if (control instanceof HTMLSelectElement) {
+    control.querySelector("[data-from-link]")?.remove();
+    if (![...control.options].some((option) => option.value === text)) {
+      const option = document.createElement("option");
+      option.value = text;
+      option.textContent = text;
+      option.dataset.fromLink = "";
+      control.append(option);
+    }
+  }
+  if (control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox")) {
+    control.checked = control.value === text;
+  } else if (control) {
+    control.value = text;
+  }
+}
+
+/** Before Python has started, show the link's raw values at once (text only). */
+function prefillFromAddress() {
+  const params = new URLSearchParams(location.search);
+  for (const name of new Set([...form.elements].map((control) => control.name))) {
+    if (name && params.has(name)) {
+      setControl(name, params.get(name));
+    }
+  }
+  updateCustomField();
+}
+
+/** Python's reading of the link: valid numbers in the page's format, bad values as typed. */
+function fillFields(fields, errors) {
+  for (const [name, text] of Object.entries(fields)) {
+    setControl(name, !errors[name] && INTEGER.test(text) ? formatter.integer(text) : text);
+  }
+  updateCustomField();
 }
 
 // --- painting -----------------------------------------------------------------------------
@@ -234,6 +279,10 @@ function showLoadError(error) {
  *  Python could still compute part of the answer (e.g. chunks without a valid dimension). */
 function showResponse(response) {
   const errors = response.errors ?? {};
+  if (response.fields) {
+    fillFields(response.fields, errors);
+    addressPending = false;
+  }
   paintErrors(errors);
   $("[data-calc-error]").hidden = true;
   const valid = Object.keys(errors).length === 0;
@@ -260,7 +309,10 @@ export function recalculate() {
   computeNow();
 }
 
-async function computeNow() {
+/** `keepAddress`: the start and a retry ask for the link's state while it is still unread;
+ *  every other calculation reads the form. */
+async function computeNow(keepAddress = false) {
+  addressPending &&= keepAddress;
   clearTimeout(debounceTimer);
   const requestNumber = ++latestRequest;
   try {
@@ -291,7 +343,7 @@ function retry() {
   $("[data-load-error]").hidden = true;
   root.dataset.state = "loading";
   calculator.retry().catch(() => {});
-  computeNow();
+  computeNow(true);
 }
 
 // --- controls -----------------------------------------------------------------------------
@@ -352,12 +404,12 @@ function wireControls() {
 }
 
 function start() {
-  updateCustomField();
+  prefillFromAddress();
   syncLanguageLinks();
   wireControls();
   calculator = startCalculator({ timeoutMs: LOAD_TIMEOUT_MS });
   calculator.ready.catch(showLoadError);
-  computeNow();
+  computeNow(true);
 }
 
 start();
