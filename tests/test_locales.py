@@ -211,6 +211,7 @@ OTHER_KEYS = (
     "compare.double_overlap",
     "documents.heading",
     "documents.intro",
+    "documents.mode_label",
     "documents.mode_average",
     "documents.mode_list",
     "documents.per_document",
