@@ -1,0 +1,299 @@
+"""Embedding: the compact ?embed=1 page, ?theme, the Embed panel's snippet, and a host page
+on another origin that uses the snippet: the frame grows to its content and ignores
+messages from anyone but the calculator's frame."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from playwright.sync_api import FrameLocator, Page, Request, expect
+
+import build
+from browser.conftest import PageGuard, origin_of
+from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, open_page
+
+# The snippet's frame height before any resize message, and the resize script's clamp.
+SNIPPET_HEIGHT = 900
+MAX_HEIGHT = 4000
+HEIGHT_MESSAGE = "rag-chunk-planner:height"
+STATE = "?tokens=2500&chunk_size=800&overlap=200"
+
+
+class HostSite(NamedTuple):
+    url: str
+    root: Path
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostSite]:
+    """A documentation site of someone else's: same machine, another port, so another origin."""
+    root = tmp_path_factory.mktemp("host")
+    server = build.make_server(root, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield HostSite(f"http://127.0.0.1:{server.server_address[1]}/", root)
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@dataclass
+class HostGuard(PageGuard):
+    """The site's guard, letting the host page (the top frame only) load from its origin."""
+
+    host_origin: str = ""
+
+    def on_request(self, request: Request) -> None:
+        if origin_of(request.url) == self.host_origin and request.frame.parent_frame is None:
+            self.requests.append(request)
+            return
+        super().on_request(request)
+
+
+@pytest.fixture
+def page_guard(site_origin: str, host: HostSite) -> PageGuard:
+    return HostGuard(origin=site_origin, host_origin=origin_of(host.url))
+
+
+class SnippetScan(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames: list[dict[str, str | None]] = []
+        self.scripts: list[str] = []
+        self.in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "iframe":
+            self.frames.append(dict(attrs))
+        self.in_script = tag == "script"
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script:
+            self.scripts.append(data)
+
+
+def embed_snippet(page: Page, site_url: str, lang: str = "en", query: str = STATE) -> str:
+    """The snippet as the full page's Embed panel offers it, resize script included."""
+    open_page(page, site_url, lang, query)
+    snippet = page.locator("[data-embed-snippet]")
+    expect(snippet).to_have_value(re.compile("</script>"))
+    return snippet.input_value()
+
+
+def open_host(page: Page, host: HostSite, snippet: str) -> FrameLocator:
+    """A host page: a heading, the snippet, then a second frame of the host's own."""
+    (host.root / "docs.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><title>Host docs</title></head>"
+        "<body><h1>Our docs</h1>\n"
+        f"{snippet}\n"
+        "<iframe name='other' srcdoc='<p>another frame</p>' width='300' height='60'></iframe>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    page.goto(f"{host.url}docs.html")
+    calculator = page.frame_locator("iframe[title]")
+    expect(calculator.locator("html")).to_have_attribute(
+        "data-state", "ready", timeout=READY_TIMEOUT_MS)
+    return calculator
+
+
+def frame_height(page: Page) -> float:
+    height: float = page.locator("iframe[title]").evaluate(
+        "frame => frame.getBoundingClientRect().height")
+    return height
+
+
+def content_height(page: Page) -> float:
+    frame = page.frame_locator("iframe[title]").locator("body")
+    height: float = frame.evaluate("body => Math.ceil(body.getBoundingClientRect().height)")
+    return height
+
+
+def wait_for_frame_height(page: Page, expected: float) -> None:
+    page.wait_for_function(
+        "expected => Math.abs(document.querySelector('iframe[title]')"
+        ".getBoundingClientRect().height - expected) < 1",
+        arg=expected,
+    )
+
+
+# --- embed mode on its own ----------------------------------------------------------------
+
+
+def test_embed_mode_shows_only_the_calculator(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "de", f"{STATE}&embed=1")
+    for hidden in (".page-header", ".explain", ".faq", ".page-footer", ".share-embed",
+                   ".derivation-section", ".presets"):
+        expect(page.locator(hidden)).to_be_hidden()
+    for shown in ("#calculator-form", "#results", "#chunk-map svg"):
+        expect(page.locator(shown)).to_be_visible()
+    expect_integer(page, "chunks", 4, "de")
+
+
+def test_the_open_full_link_carries_the_current_state(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "pt", f"{STATE}&embed=1&theme=dark")
+    link = page.get_by_role("link", name=catalog("pt")["embed.open_full"])
+    expect(link).to_be_visible()
+    expect(link).to_have_attribute("target", "_blank")
+    expect(link).to_have_attribute("rel", "noopener")
+    expect(link).to_have_attribute("href", f"{site_url}pt/{STATE}")
+    field(page, "overlap").fill("100")
+    expect(link).to_have_attribute("href", f"{site_url}pt/?tokens=2500&chunk_size=800&overlap=100")
+
+
+def test_the_full_page_has_no_open_full_link(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "en")
+    expect(page.locator("[data-open-full]")).to_be_hidden()
+    expect(page.locator(".share-embed")).to_be_visible()
+
+
+@pytest.mark.parametrize(("theme", "background"),
+                         [("dark", "rgb(18, 20, 23)"), ("light", "rgb(247, 248, 250)")])
+def test_theme_parameter_forces_the_theme(
+    page: Page, site_url: str, theme: str, background: str
+) -> None:
+    # The visitor prefers the other scheme; the parameter wins.
+    page.emulate_media(color_scheme="light" if theme == "dark" else "dark")
+    open_page(page, site_url, "it", f"?embed=1&theme={theme}")
+    expect(page.locator("html")).to_have_attribute("data-theme", theme)
+    expect(page.locator("body")).to_have_css("background-color", background)
+
+
+def test_without_theme_the_visitors_preference_wins(page: Page, site_url: str) -> None:
+    page.emulate_media(color_scheme="dark")
+    open_page(page, site_url, "it", "?embed=1&theme=%3Cb%3E")
+    expect(page.locator("html")).not_to_have_attribute("data-theme", "<b>")
+    assert page.locator("html").get_attribute("data-theme") is None
+    expect(page.locator("body")).to_have_css("background-color", "rgb(18, 20, 23)")
+
+
+# --- the Embed panel's snippet ------------------------------------------------------------
+
+
+def test_the_snippet_embeds_the_current_state(page: Page, site_url: str, dist: Path) -> None:
+    snippet = embed_snippet(page, site_url, "pl")
+    scan = SnippetScan()
+    scan.feed(snippet)
+    assert scan.frames == [{
+        "src": f"{site_url}pl/{STATE}&embed=1",
+        "title": catalog("pl")["embed.iframe_title"],
+        "width": "100%",
+        "height": str(SNIPPET_HEIGHT),
+        "loading": "lazy",
+        "allow": "clipboard-write",
+        "style": "border: 0",
+    }]
+    assert [script.strip() for script in scan.scripts] == [
+        (dist / "embed-host.js").read_text(encoding="utf-8").strip()]
+    assert f"{STATE.replace('&', '&amp;')}&amp;embed=1" in snippet  # escaped as HTML
+
+
+def test_the_snippet_follows_the_form(page: Page, site_url: str) -> None:
+    embed_snippet(page, site_url, "en")
+    field(page, "chunk_size").fill("1000")
+    expect(page.locator("[data-embed-snippet]")).to_have_value(
+        re.compile(re.escape("?tokens=2500&amp;chunk_size=1000&amp;overlap=200&amp;embed=1")))
+
+
+def test_copy_snippet(new_page: Callable[..., Page], site_url: str) -> None:
+    page = new_page(permissions=["clipboard-read", "clipboard-write"])
+    snippet = embed_snippet(page, site_url, "it")
+    page.get_by_role("button", name=catalog("it")["embed.copy_snippet"]).click()
+    expect(page.locator("[data-embed-status]")).to_have_text(catalog("it")["embed.copied"])
+    assert page.evaluate("navigator.clipboard.readText()") == snippet
+
+
+# --- a host page on another origin --------------------------------------------------------
+
+
+def test_a_host_on_another_origin_embeds_the_calculator(
+    page: Page, site_url: str, host: HostSite
+) -> None:
+    snippet = embed_snippet(page, site_url, "pt")
+    page.set_viewport_size({"width": 700, "height": 800})
+    calculator = open_host(page, host, snippet)
+    assert origin_of(host.url) != origin_of(site_url)
+    expect(calculator.locator('.result-list [data-result="chunks"]')).to_have_attribute(
+        "data-value", "4")
+    expect(calculator.locator(".page-header")).to_be_hidden()
+
+
+def test_the_frame_grows_to_its_content(page: Page, site_url: str, host: HostSite) -> None:
+    snippet = embed_snippet(page, site_url, "en")
+    page.set_viewport_size({"width": 700, "height": 800})
+    calculator = open_host(page, host, snippet)
+    expect(calculator.locator("#chunk-map svg")).to_be_visible()
+    wait_for_frame_height(page, content_height(page))
+    assert frame_height(page) > SNIPPET_HEIGHT
+    # A longer content (errors next to fields) grows it again.
+    calculator.locator('[name="overlap"]').fill("900")
+    expect(calculator.locator('[data-error-for="overlap"]')).not_to_be_empty()
+    wait_for_frame_height(page, content_height(page))
+
+
+def test_messages_from_other_sources_are_ignored(
+    page: Page, site_url: str, host: HostSite
+) -> None:
+    snippet = embed_snippet(page, site_url, "en")
+    page.set_viewport_size({"width": 700, "height": 800})
+    calculator = open_host(page, host, snippet)
+    expect(calculator.locator("#chunk-map svg")).to_be_visible()
+    wait_for_frame_height(page, content_height(page))
+    settled = frame_height(page)
+    message = {"type": HEIGHT_MESSAGE, "height": 250}
+    page.evaluate("message => window.postMessage(message, '*')", message)
+    other = page.frame(name="other")
+    assert other is not None
+    other.evaluate("message => parent.postMessage(message, '*')", message)
+    time.sleep(0.5)
+    assert frame_height(page) == settled
+    # The calculator's own frame is heard, within the clamp.
+    calculator.locator("body").evaluate(
+        "(body, message) => parent.postMessage(message, '*')",
+        {"type": HEIGHT_MESSAGE, "height": 99_999})
+    wait_for_frame_height(page, MAX_HEIGHT)
+
+
+def test_the_frame_works_without_the_resize_script(
+    page: Page, site_url: str, host: HostSite
+) -> None:
+    snippet = embed_snippet(page, site_url, "de")
+    frame_only = snippet.split("<script>")[0]
+    calculator = open_host(page, host, frame_only)
+    expect(calculator.locator('.result-list [data-result="chunks"]')).to_have_attribute(
+        "data-value", "4")
+    assert frame_height(page) == SNIPPET_HEIGHT
+
+
+# --- screenshots to look at ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_screenshot_of_embed_mode(page: Page, site_url: str, tmp_path: Path, theme: str) -> None:
+    page.set_viewport_size({"width": 900, "height": 800})
+    open_page(page, site_url, "en", f"{STATE}&embed=1&theme={theme}")
+    expect(page.locator("#chunk-map svg")).to_be_visible()
+    target = tmp_path / f"embed-{theme}.png"
+    page.screenshot(path=target, full_page=True)
+    assert target.stat().st_size > 10_000
+
+
+def test_screenshot_of_the_share_and_embed_panels(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    embed_snippet(page, site_url, "en")
+    target = tmp_path / "share-embed.png"
+    page.locator(".share-embed").screenshot(path=target)
+    assert target.stat().st_size > 5_000
