@@ -292,6 +292,14 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
     # Long prose is in the HTML already; app.js gets every other string (errors, results,
     # plurals, later panels) in the page's JSON island.
     prose = ("explain.", "faq.", "index.", "page.")
+    # The planning panels start at the calculator's own defaults, and the comparison at the
+    # rows Python derives from them (sent only once the visitor edits the table: panels.js).
+    # Imported here, like jinja2, so that importing build.py stays standard library only.
+    from calculator import DEFAULT_FIELDS, evaluate_form  # noqa: PLC0415
+
+    panel_fields = ("documents", "average_tokens", "top_k", "context_window",
+                    "reserved_tokens", "answer_tokens")
+    compare_rows = evaluate_form(DEFAULT_FIELDS).compare_rows
 
     def localized(value: int, locale: str) -> str:
         separator, minimum = grouping.get(locale, ("", 99))
@@ -317,6 +325,10 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
             dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
             presets=presets, explain_sections=sections, faq=faq,
             js_strings={key: value for key, value in catalog.items() if not key.startswith(prose)},
+            panel_defaults={name: localized(int(DEFAULT_FIELDS[name]), locale)
+                            for name in panel_fields},
+            compare_rows=[{column: localized(int(text), locale) if text.isdigit() else text
+                           for column, text in row.items()} for row in compare_rows],
         )
         page = dist / lang / "index.html"
         page.parent.mkdir(parents=True)
@@ -385,7 +397,11 @@ def make_server(dist: Path, port: int, *, quiet: bool = False) -> SiteServer:
 
 
 def serve(dist: Path, port: int) -> None:
-    with make_server(dist, port) as server:
+    try:
+        server = make_server(dist, port)
+    except OSError as error:
+        raise BuildError(f"cannot serve on 127.0.0.1:{port}: {error.strerror}") from error
+    with server:
         print(f"Serving {dist.name}/ at http://127.0.0.1:{server.server_address[1]}/ "
               "(Ctrl+C stops)", file=sys.stderr)
         with contextlib.suppress(KeyboardInterrupt):
