@@ -1,0 +1,569 @@
+// The planning panels: compare configurations, documents vs one stream, prompt budget and
+// embedding cost.
+//
+// Like app.js, this module only shows Python's answers: the panels' controls belong to the
+// main form (form="calculator-form"), so app.js sends them with every request, and
+// calculator.respond answers with each panel's figures. Texts reach the page through
+// textContent and form control values only, never as markup.
+
+import { onAnswer, recalculate } from "./app.js";
+import { Formatter, fill } from "./format.js";
+
+const MAX_ROWS = 12;
+const INPUT_DEBOUNCE_MS = 150;
+// A pasted list can hold 100,000 counts; Python reads it in the worker, and waiting for a
+// pause keeps each keystroke in the list from sending the whole text again.
+const LIST_DEBOUNCE_MS = 400;
+// Error parameters that are numbers, shown in the page's number format (as app.js does).
+const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
+const WHOLE = /^\d+$/;
+const INTEGER = /^-?\d+$/;
+// The fields each panel's figures depend on: while one of them is invalid, the panel's last
+// figures stay, marked out of date.
+const WINDOW = ["chunk_size", "overlap"];
+const VECTORS = ["dimensions", "dtype", "bytes_per_dimension"];
+const DOCUMENTS = ["documents_mode", "documents", "average_tokens", "document_tokens"];
+const DEPENDS_ON = {
+  compare: ["tokens", ...WINDOW, ...VECTORS, "compare"],
+  documents: [...WINDOW, ...VECTORS, ...DOCUMENTS],
+  budget: [...WINDOW, "top_k", "context_window", "reserved_tokens", "answer_tokens"],
+  cost: ["tokens", ...WINDOW, "price_per_million", ...DOCUMENTS],
+};
+
+const strings = JSON.parse(document.getElementById("page-strings").textContent);
+const formatter = new Formatter(strings["meta.locale"]);
+const signedFormat = new Intl.NumberFormat(formatter.tag, { signDisplay: "exceptZero", maximumFractionDigits: 0 });
+// An amount in the visitor's own currency: cents for large amounts, six significant digits
+// for tiny ones (0.00018176), whichever shows more.
+const amountFormat = new Intl.NumberFormat(formatter.tag, {
+  maximumFractionDigits: 2,
+  maximumSignificantDigits: 6,
+  roundingPriority: "morePrecision",
+});
+const exactAmountFormat = new Intl.NumberFormat(formatter.tag, { maximumFractionDigits: 12 });
+
+const panels = document.querySelector("[data-panels]");
+const compareTable = {
+  section: document.getElementById("compare"),
+  body: panels.querySelector("[data-compare-rows]"),
+  template: panels.querySelector("[data-compare-template]"),
+  addButton: panels.querySelector("[data-compare-add]"),
+  // Default rows follow the main setting and are not sent; the first edit makes them explicit.
+  explicit: false,
+};
+const documentsMode = document.getElementById("field-documents_mode");
+const documentList = document.getElementById("field-document_tokens");
+const listParsing = panels.querySelector("[data-documents-parsing]");
+const priceField = document.getElementById("field-price_per_million");
+// Panels that have shown figures at least once (only those can be out of date).
+const painted = new Set();
+let recalculateTimer = 0;
+let listSent = false;
+
+function message(key, params = {}) {
+  return fill(strings[key], params);
+}
+
+function setData(element, value, text) {
+  element.dataset.value = value ?? "";
+  element.textContent = text;
+}
+
+/** Whether a field the panel depends on (listed, or a comparison cell) has an error. */
+function hasErrorIn(errors, names) {
+  const cells = names.includes("compare");
+  return Object.keys(errors).some((name) => names.includes(name) || (cells && name.startsWith("compare.")));
+}
+
+// --- errors and staleness --------------------------------------------------------------------
+
+function errorText(error) {
+  const params = {};
+  for (const [name, value] of Object.entries(error.params ?? {})) {
+    params[name] = NUMERIC_PARAMS.has(name) && INTEGER.test(value) ? formatter.integer(value) : value;
+  }
+  return message(`errors.${error.key}`, params);
+}
+
+/** app.js paints the errors it finds; comparison rows may be rebuilt after that, so the
+ *  panels paint their own error elements again, and mark unnamed controls too. */
+function paintErrors(errors) {
+  for (const element of panels.querySelectorAll("[data-error-for]")) {
+    const error = errors[element.dataset.errorFor];
+    element.textContent = error ? errorText(error) : "";
+    for (const control of panels.querySelectorAll(`[aria-describedby~="${element.id}"]`)) {
+      control.setAttribute("aria-invalid", error ? "true" : "false");
+    }
+  }
+}
+
+function markStale(section, stale) {
+  const show = stale && painted.has(section.id);
+  for (const note of section.querySelectorAll("[data-panel-stale]")) {
+    note.hidden = !show;
+  }
+  for (const figures of section.querySelectorAll("[data-panel-figures]")) {
+    figures.classList.toggle("is-stale", show);
+  }
+}
+
+// --- compare configurations ------------------------------------------------------------------
+
+function compareRows() {
+  return [...compareTable.body.rows];
+}
+
+/** Ids, names, labels and error slots of row `index` (rows are renumbered after a removal). */
+function indexRow(row, index) {
+  const number = String(index + 1);
+  const name = row.querySelector("[data-row-name]");
+  row.dataset.compareRow = String(index);
+  name.id = `compare-row-${index}`;
+  name.textContent = message("compare.row_label", { row: number });
+  for (const control of row.querySelectorAll("[data-column]")) {
+    const column = control.dataset.column;
+    const error = control.parentElement.querySelector("[data-error-for]");
+    control.id = `compare-${index}-${column}`;
+    error.id = `error-compare-${index}-${column}`;
+    error.dataset.errorFor = `compare.${index}.${column}`;
+    control.setAttribute("aria-labelledby", `compare-col-${column} ${name.id}`);
+    control.setAttribute("aria-describedby", error.id);
+    if (compareTable.explicit) {
+      control.name = `compare.${index}.${column}`;
+    } else {
+      control.removeAttribute("name");
+    }
+  }
+  const remove = row.querySelector("[data-compare-remove]");
+  remove.setAttribute("aria-label", message("compare.remove_row_label", { row: number }));
+}
+
+function indexRows() {
+  const rows = compareRows();
+  rows.forEach(indexRow);
+  for (const button of compareTable.body.querySelectorAll("[data-compare-remove]")) {
+    button.hidden = rows.length <= 1;
+  }
+  compareTable.addButton.disabled = rows.length >= MAX_ROWS;
+}
+
+/** From now on the table is the visitor's: its cells are named, so they are sent and shared. */
+function makeExplicit() {
+  if (compareTable.explicit) {
+    return;
+  }
+  compareTable.explicit = true;
+  for (const note of compareTable.body.querySelectorAll("[data-row-note]")) {
+    note.textContent = "";
+  }
+  indexRows();
+}
+
+/** A representation outside the list gets an option of its own, so the row shows what it
+ *  holds: a byte count, "" (the main form's representation) or a link's bad value. */
+function selectValue(select, value) {
+  const extra = select.querySelector("[data-extra]");
+  if (extra && extra.value !== value) {
+    extra.remove();
+  }
+  if (![...select.options].some((option) => option.value === value)) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = optionText(value);
+    option.dataset.extra = "";
+    select.append(option);
+  }
+  select.value = value;
+}
+
+function optionText(value) {
+  if (value === "") {
+    return strings["compare.current"];
+  }
+  return WHOLE.test(value) ? formatter.count(strings["plural.bytes"], value) : value;
+}
+
+function setRowCells(row, cells) {
+  for (const control of row.querySelectorAll("[data-column]")) {
+    const text = cells[control.dataset.column] ?? "";
+    if (control instanceof HTMLSelectElement) {
+      selectValue(control, text);
+    } else {
+      control.value = WHOLE.test(text) ? formatter.integer(text) : text;
+    }
+  }
+}
+
+function newRow() {
+  return compareTable.template.content.firstElementChild.cloneNode(true);
+}
+
+/** Make the table hold exactly `rows` (texts from Python), reusing the rows it has. */
+function setRows(rows) {
+  const existing = compareRows();
+  for (let index = existing.length; index < rows.length; index += 1) {
+    const row = newRow();
+    compareTable.body.append(row);
+    existing.push(row);
+  }
+  for (const row of existing.splice(rows.length)) {
+    row.remove();
+  }
+  existing.forEach((row, index) => setRowCells(row, rows[index]));
+  indexRows();
+}
+
+/** Default rows say what they show: the current setting, without overlap, double overlap. */
+function paintRowNotes(rows) {
+  const current = rows[0]?.overlap;
+  compareRows().forEach((row, index) => {
+    const overlap = rows[index]?.overlap ?? "";
+    let key = "";
+    if (index === 0) {
+      key = "compare.current";
+    } else if (overlap === "0") {
+      key = "compare.no_overlap";
+    } else if (WHOLE.test(overlap) && WHOLE.test(current) && BigInt(overlap) === 2n * BigInt(current)) {
+      key = "compare.double_overlap";
+    }
+    row.querySelector("[data-row-note]").textContent = key ? strings[key] : "";
+  });
+}
+
+function figureText(name, value) {
+  if (name === "over_tokens_share") {
+    return formatter.percent(value);
+  }
+  if (name === "raw_vector_bytes") {
+    return formatter.bytes(value, "iec", strings["plural.bytes"]);
+  }
+  return formatter.integer(value);
+}
+
+/** Which end of its column a row's figure is: lowest ("best"), highest ("worst") or neither. */
+function markOf(figures, name, index) {
+  const has = (side) => (figures[side]?.[name] ?? []).map(String).includes(String(index));
+  if (has("best")) {
+    return "best";
+  }
+  return has("worst") ? "worst" : "";
+}
+
+function paintCompareFigures(figures) {
+  compareRows().forEach((row, index) => {
+    const data = figures.rows[index] ?? {};
+    for (const cell of row.querySelectorAll("[data-compare-figure]")) {
+      const name = cell.dataset.compareFigure;
+      const value = data[name];
+      const mark = value === undefined ? "" : markOf(figures, name, index);
+      cell.dataset.value = value ?? "";
+      cell.dataset.mark = mark;
+      cell.querySelector(".compare-value").textContent = value === undefined ? "—" : figureText(name, value);
+      cell.querySelector("[data-compare-mark]").textContent = mark ? strings[`compare.${mark}`] : "";
+      // Raw size: binary units first, the exact byte count below (unless they read the same).
+      const exact = cell.querySelector("[data-compare-bytes]");
+      if (exact) {
+        const text = value === undefined ? "" : formatter.count(strings["plural.bytes"], value);
+        exact.textContent = text === cell.querySelector(".compare-value").textContent ? "" : text;
+      }
+    }
+  });
+}
+
+function showCompare(answer) {
+  const data = answer.compare;
+  if (!data) {
+    return;
+  }
+  if (answer.fields && !data.default) {
+    // A shared link's own table.
+    compareTable.explicit = true;
+    setRows(data.rows);
+  } else if (!compareTable.explicit && data.default && data.rows.length > 0) {
+    setRows(data.rows);
+    paintRowNotes(data.rows);
+  }
+  const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
+  if (valid) {
+    paintCompareFigures(data.figures);
+    painted.add("compare");
+  }
+  markStale(compareTable.section, !valid);
+}
+
+function addRow() {
+  const rows = compareRows();
+  if (rows.length >= MAX_ROWS) {
+    return;
+  }
+  makeExplicit();
+  const row = newRow();
+  // A new row starts as a copy of the last one, ready to be changed.
+  const last = rows.at(-1);
+  compareTable.body.append(row);
+  if (last) {
+    for (const control of row.querySelectorAll("[data-column]")) {
+      const source = last.querySelector(`[data-column="${control.dataset.column}"]`);
+      if (control instanceof HTMLSelectElement) {
+        selectValue(control, source.value);
+      } else {
+        control.value = source.value;
+      }
+    }
+  }
+  indexRows();
+  row.querySelector("[data-column]").focus();
+  recalculateNow();
+}
+
+function removeRow(row) {
+  if (compareRows().length <= 1) {
+    return;
+  }
+  makeExplicit();
+  const next = row.nextElementSibling ?? row.previousElementSibling;
+  row.remove();
+  indexRows();
+  next.querySelector("[data-compare-remove]")?.focus();
+  recalculateNow();
+}
+
+// --- documents vs one stream -----------------------------------------------------------------
+
+/** Show the fields of the chosen mode; the list is named (so sent) only in list mode. */
+function syncDocumentsMode() {
+  const list = documentsMode.value === "list";
+  for (const field of panels.querySelectorAll("[data-documents-mode]")) {
+    field.hidden = (field.dataset.documentsMode === "list") !== list;
+  }
+  if (list) {
+    documentList.name = "document_tokens";
+  } else {
+    documentList.removeAttribute("name");
+  }
+}
+
+/** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
+function signedInteger(value) {
+  return signedFormat.format(value);
+}
+
+function signedBytes(value) {
+  const negative = value.startsWith("-");
+  const size = negative ? value.slice(1) : value;
+  const sign = size === "0" ? "" : signedFormat.formatToParts(negative ? -1 : 1)[0].value;
+  return `${sign}${formatter.bytes(size, "iec", strings["plural.bytes"])}`;
+}
+
+function documentsCellText(side, figure, value) {
+  if (figure === "raw_vector_bytes") {
+    return side === "difference"
+      ? signedBytes(value)
+      : formatter.bytes(value, "iec", strings["plural.bytes"]);
+  }
+  return side === "difference" ? signedInteger(value) : formatter.integer(value);
+}
+
+function paintDocuments(data) {
+  const section = document.getElementById("documents");
+  const perDocument = data?.per_document;
+  section.querySelector("[data-documents-summary]").textContent = perDocument
+    ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
+    : "";
+  for (const cell of section.querySelectorAll("[data-documents]")) {
+    const [side, figure] = cell.dataset.documents.split(".");
+    const value = data?.[side]?.[figure];
+    setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value));
+  }
+  const raw = section.querySelector('[data-documents-figure="raw_vector_bytes"]');
+  raw.hidden = perDocument?.raw_vector_bytes === undefined;
+}
+
+function showDocuments(answer) {
+  const section = document.getElementById("documents");
+  if (answer.fields) {
+    // A link may choose list mode; its list is then put into the (now named) field.
+    syncDocumentsMode();
+    const linked = answer.fields.document_tokens;
+    if (documentList.name && linked !== undefined && documentList.value !== linked) {
+      documentList.value = linked;
+    }
+  }
+  if (listSent) {
+    listParsing.hidden = true;
+    listSent = false;
+  }
+  const invalid = hasErrorIn(answer.errors, DEPENDS_ON.documents);
+  if (!invalid) {
+    // Valid figures, or none at all when the panel's fields are left empty.
+    paintDocuments(answer.documents);
+    painted.add("documents");
+  }
+  markStale(section, invalid);
+}
+
+// --- prompt budget ---------------------------------------------------------------------------
+
+function paintBudgetBar(section, data) {
+  const parts = ["source_tokens", "reserved_tokens", "answer_tokens"];
+  // Proportions only: Number's rounding is invisible at this size.
+  const scale = Math.max(Number(data.context_window), Number(data.total_tokens)) || 1;
+  for (const name of parts) {
+    const part = section.querySelector(`[data-budget-part="${name}"]`);
+    part.style.width = `${(100 * Number(data[name])) / scale}%`;
+  }
+  const limit = section.querySelector("[data-budget-limit]");
+  limit.style.insetInlineStart = `${(100 * Number(data.context_window)) / scale}%`;
+  limit.hidden = data.fits;
+}
+
+function paintBudget(data) {
+  const section = document.getElementById("budget");
+  const $ = (name) => section.querySelector(`[data-budget="${name}"]`);
+  const n = (name) => formatter.integer(data[name]);
+  setData($("source_tokens"), data.source_tokens,
+    message("budget.source_tokens", { top_k: n("top_k"), chunk_size: n("chunk_size"), source: n("source_tokens") }));
+  setData($("total_tokens"), data.total_tokens, formatter.count(strings["plural.tokens"], data.total_tokens));
+  const verdict = $("verdict");
+  verdict.dataset.fits = String(data.fits);
+  verdict.dataset.value = data.spare_tokens;
+  verdict.textContent = data.fits
+    ? message("budget.fits", { spare: n("spare_tokens") })
+    : message("budget.over_by", { over: formatter.integer(data.spare_tokens.replace(/^-/, "")) });
+  setData($("chunks_that_fit"), data.chunks_that_fit,
+    formatter.count(strings["budget.chunks_that_fit"], data.chunks_that_fit));
+  paintBudgetBar(section, data);
+}
+
+function showBudget(answer) {
+  const section = document.getElementById("budget");
+  const invalid = hasErrorIn(answer.errors, DEPENDS_ON.budget);
+  if (!invalid && answer.budget) {
+    paintBudget(answer.budget);
+    painted.add("budget");
+  } else if (!invalid) {
+    painted.delete("budget"); // all four fields left empty: the panel is not in use
+  }
+  section.querySelector("[data-panel-figures]").hidden = !painted.has("budget");
+  markStale(section, invalid);
+}
+
+// --- embedding cost --------------------------------------------------------------------------
+
+/** The amount with "≈" when the shown digits are not the exact amount. */
+function amountText(decimal) {
+  const shown = amountFormat.format(decimal);
+  return shown === exactAmountFormat.format(decimal) ? shown : `≈ ${shown}`;
+}
+
+function costFormula(tokens, price) {
+  return `${formatter.integer(tokens)} × ${formatter.decimal(price, 12)} / ${formatter.integer("1000000")}`;
+}
+
+function paintCost(section, cost, documents) {
+  const oneTime = section.querySelector('[data-cost="one_time"]');
+  oneTime.dataset.amount = cost.one_time;
+  oneTime.textContent = message("cost.one_time", { amount: amountText(cost.one_time) });
+  section.querySelector('[data-cost-formula="one_time"]').textContent =
+    costFormula(cost.tokens_processed, cost.price_per_million);
+  const perSet = section.querySelector('[data-cost="per_document_set"]');
+  const perSetFormula = section.querySelector('[data-cost-formula-line="per_document_set"]');
+  const hasSet = cost.per_document_set !== undefined && Boolean(documents);
+  perSet.hidden = !hasSet;
+  perSetFormula.hidden = !hasSet;
+  if (hasSet) {
+    perSet.dataset.amount = cost.per_document_set;
+    perSet.textContent = message("cost.per_document_set", { amount: amountText(cost.per_document_set) });
+    perSetFormula.querySelector("code").textContent =
+      costFormula(documents.per_document.tokens_processed, cost.price_per_million);
+  }
+}
+
+function showCost(answer) {
+  const section = document.getElementById("cost");
+  const results = section.querySelector("[data-cost-results]");
+  if (!priceField.value.trim()) {
+    // No price, no cost: nothing is shown, and a later price starts afresh.
+    results.hidden = true;
+    painted.delete("cost");
+    return;
+  }
+  const invalid = hasErrorIn(answer.errors, DEPENDS_ON.cost);
+  if (!invalid && answer.cost) {
+    paintCost(section, answer.cost, answer.documents);
+    painted.add("cost");
+  }
+  results.hidden = !painted.has("cost");
+  markStale(section, invalid || !answer.cost);
+}
+
+// --- wiring ----------------------------------------------------------------------------------
+
+function recalculateNow() {
+  clearTimeout(recalculateTimer);
+  recalculate();
+}
+
+function recalculateSoon(delay) {
+  clearTimeout(recalculateTimer);
+  recalculateTimer = setTimeout(() => {
+    listSent = !listParsing.hidden;
+    recalculate();
+  }, delay);
+}
+
+function showAnswer(answer) {
+  answer.errors ??= {};
+  showCompare(answer);
+  showDocuments(answer);
+  showBudget(answer);
+  showCost(answer);
+  paintErrors(answer.errors);
+}
+
+function wirePanels() {
+  // The panels sit outside the form element, so its own listeners never see their events.
+  panels.addEventListener("input", (event) => {
+    const target = event.target;
+    if (target.closest("[data-compare-rows]")) {
+      makeExplicit();
+    }
+    if (target === documentsMode) {
+      syncDocumentsMode();
+    }
+    if (target === documentList) {
+      listParsing.hidden = false;
+      recalculateSoon(LIST_DEBOUNCE_MS);
+    } else {
+      recalculateSoon(INPUT_DEBOUNCE_MS);
+    }
+  });
+  panels.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      recalculateNow();
+    }
+  });
+  panels.addEventListener("click", (event) => {
+    const remove = event.target.closest("[data-compare-remove]");
+    if (remove) {
+      removeRow(remove.closest("tr"));
+    } else if (event.target.closest("[data-compare-add]")) {
+      addRow();
+    }
+  });
+}
+
+function start() {
+  // app.js has already shown a link's raw values; a link may have chosen list mode.
+  syncDocumentsMode();
+  const linked = new URLSearchParams(location.search).get("document_tokens");
+  if (documentList.name && linked !== null) {
+    documentList.value = linked;
+  }
+  indexRows();
+  wirePanels();
+  onAnswer(showAnswer);
+}
+
+start();
