@@ -1,0 +1,468 @@
+"""The planning panels: compare configurations, documents vs one stream, prompt budget and
+embedding cost, in several languages, each with its shareable link.
+
+Expected figures come from the calculator package and expected texts from the catalogs and
+each language's known separators, never from the page itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import calculator
+from browser.test_page import (
+    NUMBER_FORMATS,
+    READY_TIMEOUT_MS,
+    catalog,
+    fill,
+    localized,
+    open_page,
+    type_values,
+)
+
+ROW_COLUMNS = ("chunk_size", "overlap", "dimensions", "dtype")
+
+
+def plural(lang: str, entry: str | dict[str, str], count: int) -> str:
+    """The catalog's plural form for a whole number below a million (CLDR integer rules)."""
+    if isinstance(entry, str):
+        return entry
+    if lang == "pl" and count != 1:
+        few = count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14)
+        category = "few" if few else "many"
+    elif lang == "pt":
+        category = "one" if count in (0, 1) else "other"
+    else:
+        category = "one" if count == 1 else "other"
+    return fill(entry[category], count=localized(count, lang))
+
+
+def signed(number: int, lang: str) -> str:
+    """A difference as Intl.NumberFormat writes it with signDisplay "exceptZero"."""
+    sign = "+" if number > 0 else "-" if number < 0 else ""
+    return sign + localized(abs(number), lang)
+
+
+def message(lang: str, key: str, **params: str) -> str:
+    text = catalog(lang)[key]
+    assert isinstance(text, str)
+    return fill(text, **params)
+
+
+def address(page: Page) -> dict[str, str]:
+    return dict(parse_qsl(urlsplit(page.url).query, keep_blank_values=True))
+
+
+def wait_for_parameter(page: Page, name: str) -> None:
+    """The address bar follows the form (after the sharing module's short debounce)."""
+    page.wait_for_function("name => new URLSearchParams(location.search).has(name)", arg=name)
+
+
+def open_fresh(new_page: Callable[..., Page], url: str) -> Page:
+    fresh = new_page()
+    fresh.goto(url)
+    expect(fresh.locator("html")).to_have_attribute(
+        "data-state", "ready", timeout=READY_TIMEOUT_MS)
+    return fresh
+
+
+# --- compare configurations ------------------------------------------------------------------
+
+
+def cell(page: Page, row: int, column: str) -> Locator:
+    return page.locator(f"#compare-{row}-{column}")
+
+
+def figure(page: Page, row: int, name: str) -> Locator:
+    return page.locator(f'#compare [data-compare-row="{row}"] [data-compare-figure="{name}"]')
+
+
+def expect_figure(page: Page, row: int, name: str, value: int, lang: str) -> None:
+    expect(figure(page, row, name)).to_have_attribute("data-value", str(value))
+    expect(figure(page, row, name).locator(".compare-value")).to_have_text(
+        localized(value, lang))
+
+
+def expect_mark(page: Page, row: int, name: str, mark: str, lang: str) -> None:
+    expect(figure(page, row, name)).to_have_attribute("data-mark", mark)
+    expect(figure(page, row, name).locator("[data-compare-mark]")).to_have_text(
+        message(lang, f"compare.{mark}") if mark else "")
+
+
+def expect_overlap_comparison(page: Page, lang: str) -> None:
+    """The Polish document's table: 200,000 tokens at 512 with overlaps 64, 128 and 256."""
+    rows = [calculator.plan_chunks(200_000, 512, overlap) for overlap in (64, 128, 256)]
+    assert [plan.chunks for plan in rows] == [447, 521, 781]
+    assert [plan.tokens_processed for plan in rows] == [228_544, 266_560, 399_680]
+    for index, plan in enumerate(rows):
+        expect_figure(page, index, "chunks", plan.chunks, lang)
+        expect_figure(page, index, "tokens_processed", plan.tokens_processed, lang)
+        expect_figure(page, index, "repeated_tokens", plan.repeated_tokens, lang)
+    for name in ("chunks", "tokens_processed", "repeated_tokens", "raw_vector_bytes"):
+        expect_mark(page, 0, name, "best", lang)
+        expect_mark(page, 1, name, "", lang)
+        expect_mark(page, 2, name, "worst", lang)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_default_rows_follow_the_main_setting_and_are_not_sent(
+    page: Page, site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    expect(page.locator("#compare tbody tr")).to_have_count(3)
+    expect(cell(page, 1, "overlap")).to_have_value("0")
+    expect(cell(page, 2, "overlap")).to_have_value("128")
+    expect(page.locator('[name^="compare."]')).to_have_count(0)
+    type_values(page, overlap="100")
+    expect(cell(page, 0, "overlap")).to_have_value("100")
+    expect(cell(page, 2, "overlap")).to_have_value("200")
+    expect(page.locator('#compare [data-compare-row="2"] [data-row-note]')).to_have_text(
+        message(lang, "compare.double_overlap"))
+    assert "compare" not in address(page)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_comparing_overlaps_marks_lowest_and_highest(
+    page: Page, site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    type_values(page, tokens="200000")
+    cell(page, 1, "overlap").fill("128")
+    cell(page, 2, "overlap").fill("256")
+    expect_overlap_comparison(page, lang)
+    share = figure(page, 2, "over_tokens_share")
+    expect(share).to_have_attribute("data-value", "0.9984")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rows_are_added_and_removed(page: Page, site_url: str, lang: str) -> None:
+    open_page(page, site_url, lang)
+    rows = page.locator("#compare tbody tr")
+    page.locator("[data-compare-add]").click()
+    expect(rows).to_have_count(4)
+    # A new row copies the last one, is named for the form and labelled for its number.
+    expect(cell(page, 3, "overlap")).to_have_value("128")
+    expect(cell(page, 3, "overlap")).to_have_attribute("name", "compare.3.overlap")
+    expect(cell(page, 3, "chunk_size")).to_be_focused()
+    expect(rows.nth(3).locator("[data-row-name]")).to_have_text(
+        message(lang, "compare.row_label", row="4"))
+    expect_figure(page, 3, "chunks", 21, lang)
+    remove_second = page.get_by_role(
+        "button", name=message(lang, "compare.remove_row_label", row="2"))
+    remove_second.click()
+    expect(rows).to_have_count(3)
+    expect(cell(page, 1, "overlap")).to_have_value("128")
+    expect(cell(page, 2, "overlap")).to_have_attribute("name", "compare.2.overlap")
+    expect_figure(page, 1, "chunks", 21, lang)
+    expect_mark(page, 1, "chunks", "worst", lang)
+
+
+def test_at_most_twelve_rows_and_never_none(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "en")
+    add = page.locator("[data-compare-add]")
+    for _ in range(9):
+        add.click()
+    expect(page.locator("#compare tbody tr")).to_have_count(12)
+    expect(add).to_be_disabled()
+    for _ in range(11):
+        page.locator("[data-compare-remove]").first.click()
+    expect(page.locator("#compare tbody tr")).to_have_count(1)
+    expect(page.locator("[data-compare-remove]")).to_be_hidden()
+    expect_figure(page, 0, "chunks", 21, "en")
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_row_error_shows_next_to_its_cell_and_keeps_the_figures(
+    page: Page, site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    expect_figure(page, 0, "chunks", 18, lang)
+    cell(page, 0, "overlap").fill("600")
+    error = page.locator('[data-error-for="compare.0.overlap"]')
+    expect(error).to_have_text(message(
+        lang, "errors.overlap_not_below_chunk_size", overlap="600", chunk_size="512"))
+    expect(cell(page, 0, "overlap")).to_have_value("600")
+    expect(cell(page, 0, "overlap")).to_have_attribute("aria-invalid", "true")
+    assert error.get_attribute("id") in (
+        cell(page, 0, "overlap").get_attribute("aria-describedby") or "").split()
+    expect(page.locator("#compare [data-panel-figures]")).to_have_class(re.compile(r"\bis-stale\b"))
+    expect(page.locator("#compare [data-panel-stale]")).to_have_text(message(lang, "status.stale"))
+    expect_figure(page, 0, "chunks", 18, lang)
+    cell(page, 0, "overlap").fill("64")
+    expect(error).to_be_empty()
+    expect(page.locator("#compare [data-panel-stale]")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_comparison_link_opens_its_rows(page: Page, site_url: str, lang: str) -> None:
+    open_page(page, site_url, lang, "?tokens=200000&compare=512:64,512:128,512:256")
+    expect(page.locator("#compare tbody tr")).to_have_count(3)
+    expect(cell(page, 2, "overlap")).to_have_attribute("name", "compare.2.overlap")
+    expect_overlap_comparison(page, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_edited_comparison_survives_in_the_link(
+    page: Page, new_page: Callable[..., Page], site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    type_values(page, tokens="200000")
+    cell(page, 1, "overlap").fill("128")
+    cell(page, 2, "overlap").fill("256")
+    cell(page, 2, "dtype").select_option("int8")
+    page.wait_for_function(
+        "() => (new URLSearchParams(location.search).get('compare') ?? '').endsWith(':int8')")
+    assert address(page)["compare"] == "512:64:384:float32,512:128:384:float32,512:256:384:int8"
+    fresh = open_fresh(new_page, page.url)
+    for row in range(3):
+        for column in ROW_COLUMNS:
+            expect(cell(fresh, row, column)).to_have_value(cell(page, row, column).input_value())
+    expect_figure(fresh, 2, "chunks", 781, lang)
+    expect(figure(fresh, 2, "raw_vector_bytes")).to_have_attribute(
+        "data-value", str(781 * 384))
+
+
+# --- documents vs one stream -----------------------------------------------------------------
+
+
+def documents_cell(page: Page, side: str, name: str) -> Locator:
+    return page.locator(f'#documents [data-documents="{side}.{name}"]')
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("de", "10.000"), ("pt", "10.000"), ("en", "10,000")])
+def test_documents_split_one_by_one_against_one_stream(
+    page: Page, site_url: str, lang: str, typed: str
+) -> None:
+    open_page(page, site_url, lang)
+    type_values(page, overlap="51")
+    page.locator("#field-documents").fill(typed)
+    page.locator("#field-average_tokens").fill("2000")
+    expect(documents_cell(page, "per_document", "chunks")).to_have_attribute("data-value", "50000")
+    expect(documents_cell(page, "per_document", "chunks")).to_have_text(localized(50_000, lang))
+    expect(documents_cell(page, "one_stream", "chunks")).to_have_attribute("data-value", "43384")
+    expect(documents_cell(page, "one_stream", "chunks")).to_have_text(localized(43_384, lang))
+    expect(documents_cell(page, "difference", "chunks")).to_have_text(signed(6616, lang))
+    stream = calculator.plan_chunks(20_000_000, 512, 51)
+    expect(documents_cell(page, "one_stream", "tokens_processed")).to_have_attribute(
+        "data-value", str(stream.tokens_processed))
+    expect(page.locator("[data-documents-summary]")).to_contain_text(
+        plural(lang, catalog(lang)["plural.documents"], 10_000))
+    expect(page.locator("#documents")).to_contain_text(message(lang, "documents.caveat"))
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_pasted_list_of_document_lengths(page: Page, site_url: str, lang: str) -> None:
+    open_page(page, site_url, lang)
+    page.locator("#field-documents_mode").select_option("list")
+    expect(page.locator("#field-documents")).to_be_hidden()
+    page.locator("#field-document_tokens").fill("1200\n800\n5000")
+    corpus = calculator.plan_documents([1200, 800, 5000], 512, 64)
+    stream = calculator.plan_chunks(7000, 512, 64)
+    expect(documents_cell(page, "per_document", "chunks")).to_have_attribute(
+        "data-value", str(corpus.chunks))
+    expect(documents_cell(page, "one_stream", "chunks")).to_have_attribute(
+        "data-value", str(stream.chunks))
+    expect(documents_cell(page, "difference", "tokens_processed")).to_have_text(
+        signed(corpus.tokens_processed - stream.tokens_processed, lang))
+    page.locator("#field-document_tokens").fill("1200\n12x\n5000")
+    expect(page.locator('[data-error-for="document_tokens"]')).to_have_text(
+        message(lang, "errors.list_item_invalid", line="2", value="12x"))
+    expect(page.locator("#field-document_tokens")).to_have_value("1200\n12x\n5000")
+    expect(documents_cell(page, "per_document", "chunks")).to_have_attribute(
+        "data-value", str(corpus.chunks))
+
+
+def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
+    new_page: Callable[..., Page], site_url: str
+) -> None:
+    page = new_page(permissions=["clipboard-read", "clipboard-write"])
+    lengths = [300 + (index * 37) % 2000 for index in range(100_000)]
+    open_page(page, site_url, "en")
+    page.locator("#field-documents_mode").select_option("list")
+    # Pasted as a visitor pastes (typing 100,000 lines through the editor would take minutes).
+    page.evaluate("text => navigator.clipboard.writeText(text)", "\n".join(map(str, lengths)))
+    page.locator("#field-document_tokens").focus()
+    page.keyboard.press("Control+V")
+    corpus = calculator.plan_documents(lengths, 512, 64)
+    expect(documents_cell(page, "per_document", "chunks")).to_have_attribute(
+        "data-value", str(corpus.chunks), timeout=30_000)
+    expect(page.locator("[data-documents-summary]")).to_contain_text("100,000 documents")
+    expect(page.locator("[data-documents-parsing]")).to_be_hidden()
+    # The page stayed usable: the main results still follow the main form.
+    type_values(page, tokens="2500")
+    expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute(
+        "data-value", "6")
+
+
+@pytest.mark.parametrize("lang", ["de", "pt"])
+def test_a_pasted_list_survives_in_the_link(
+    page: Page, new_page: Callable[..., Page], site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    page.locator("#field-documents_mode").select_option("list")
+    page.locator("#field-document_tokens").fill("1200\n800\n5000")
+    wait_for_parameter(page, "document_tokens")
+    assert address(page)["documents_mode"] == "list"
+    fresh = open_fresh(new_page, page.url)
+    expect(fresh.locator("#field-documents_mode")).to_have_value("list")
+    expect(fresh.locator("#field-document_tokens")).to_be_visible()
+    expect(fresh.locator("#field-document_tokens")).to_have_value("1200\n800\n5000")
+    corpus = calculator.plan_documents([1200, 800, 5000], 512, 64)
+    expect(documents_cell(fresh, "per_document", "chunks")).to_have_attribute(
+        "data-value", str(corpus.chunks))
+
+
+# --- prompt budget ---------------------------------------------------------------------------
+
+
+def budget(page: Page, name: str) -> Locator:
+    return page.locator(f'#budget [data-budget="{name}"]')
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_prompt_budget_fits_or_is_over(page: Page, site_url: str, lang: str) -> None:
+    open_page(page, site_url, lang)
+    expect(budget(page, "source_tokens")).to_have_text(message(
+        lang, "budget.source_tokens", top_k="8", chunk_size="512", source=localized(4096, lang)))
+    expect(budget(page, "source_tokens")).to_have_attribute("data-value", "4096")
+    expect(budget(page, "verdict")).to_have_text(
+        message(lang, "budget.fits", spare=localized(2096, lang)))
+    expect(budget(page, "chunks_that_fit")).to_have_text(
+        plural(lang, catalog(lang)["budget.chunks_that_fit"], 12))
+    page.locator("#field-context_window").fill("4096")
+    expect(budget(page, "verdict")).to_have_text(
+        message(lang, "budget.over_by", over=localized(2000, lang)))
+    expect(budget(page, "verdict")).to_have_attribute("data-fits", "false")
+    expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "4")
+    expect(budget(page, "chunks_that_fit")).to_have_text(
+        plural(lang, catalog(lang)["budget.chunks_that_fit"], 4))
+    expect(page.locator("#budget")).to_contain_text(message(lang, "budget.answer_note"))
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_budget_error_keeps_the_last_figures_out_of_date(
+    page: Page, site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "12")
+    page.locator("#field-top_k").fill("0")
+    expect(page.locator('[data-error-for="top_k"]')).to_have_text(
+        message(lang, "errors.too_small", minimum="1"))
+    expect(page.locator("#budget [data-panel-stale]")).to_be_visible()
+    expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "12")
+    expect(page.locator("#field-top_k")).to_have_value("0")
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_prompt_budget_survives_in_the_link(
+    page: Page, new_page: Callable[..., Page], site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    page.locator("#field-context_window").fill("4096")
+    page.locator("#field-top_k").fill("4")
+    wait_for_parameter(page, "top_k")
+    assert address(page)["context_window"] == "4096"
+    fresh = open_fresh(new_page, page.url)
+    expect(fresh.locator("#field-top_k")).to_have_value("4")
+    expect(budget(fresh, "verdict")).to_have_text(
+        message(lang, "budget.fits", spare=localized(48, lang)))
+
+
+# --- embedding cost --------------------------------------------------------------------------
+
+
+def decimal_text(value: Fraction) -> str:
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):f}"
+
+
+def cost(page: Page, name: str) -> Locator:
+    return page.locator(f'#cost [data-cost="{name}"]')
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("de", "0,02"), ("en", "0.02")])
+def test_the_cost_appears_only_with_a_price(
+    page: Page, site_url: str, lang: str, typed: str
+) -> None:
+    open_page(page, site_url, lang)
+    expect(page.locator("[data-cost-results]")).to_be_hidden()
+    page.locator("#field-price_per_million").fill(typed)
+    one_time = decimal_text(calculator.embedding_cost(9088, Fraction("0.02")))
+    assert one_time == "0.00018176"
+    decimal = NUMBER_FORMATS[lang][1]
+    expect(cost(page, "one_time")).to_have_attribute("data-amount", one_time)
+    expect(cost(page, "one_time")).to_have_text(
+        message(lang, "cost.one_time", amount=one_time.replace(".", decimal)))
+    # 100 documents of 80 tokens, one chunk each: 8,000 tokens processed.
+    per_set = decimal_text(calculator.embedding_cost(8000, Fraction("0.02")))
+    expect(cost(page, "per_document_set")).to_have_text(
+        message(lang, "cost.per_document_set", amount=per_set.replace(".", decimal)))
+    page.locator("#field-price_per_million").fill("")
+    expect(page.locator("[data-cost-results]")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_bad_price_is_explained_and_kept(page: Page, site_url: str, lang: str) -> None:
+    open_page(page, site_url, lang)
+    page.locator("#field-price_per_million").fill("abc")
+    expect(page.locator('[data-error-for="price_per_million"]')).to_have_text(
+        message(lang, "errors.not_a_decimal"))
+    expect(page.locator("#field-price_per_million")).to_have_value("abc")
+    expect(page.locator("#field-price_per_million")).to_have_attribute("inputmode", "decimal")
+
+
+@pytest.mark.parametrize(("lang", "typed", "shown"), [("pl", "1,5", "1,5"), ("en", "1.5", "1.5")])
+def test_the_cost_survives_in_the_link(
+    page: Page, new_page: Callable[..., Page], site_url: str, lang: str, typed: str, shown: str,
+) -> None:
+    open_page(page, site_url, lang)
+    page.locator("#field-price_per_million").fill(typed)
+    wait_for_parameter(page, "price_per_million")
+    assert address(page)["price_per_million"] == "1.5"
+    fresh = open_fresh(new_page, page.url)
+    expect(fresh.locator("#field-price_per_million")).to_have_value(shown)
+    amount = decimal_text(calculator.embedding_cost(9088, Fraction("1.5")))
+    expect(cost(fresh, "one_time")).to_have_attribute("data-amount", amount)
+
+
+# --- every panel -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["pt", "de", "it", "pl", "en"])
+def test_panels_are_rendered_from_the_catalog_before_python(
+    page: Page, site_url: str, lang: str
+) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: Python never starts
+    page.goto(f"{site_url}{lang}/")
+    for key in ("compare.heading", "documents.heading", "budget.heading", "cost.heading"):
+        expect(page.get_by_role("heading", name=message(lang, key), exact=True)).to_be_visible()
+    expect(cell(page, 2, "overlap")).to_have_value("128")
+    for name in ("documents", "average_tokens", "top_k", "context_window", "reserved_tokens",
+                 "answer_tokens", "price_per_million"):
+        control = page.locator(f"#field-{name}")
+        expect(page.locator(f'label[for="field-{name}"]')).to_have_text(
+            message(lang, f"field.{name}.label"))
+        described = (control.get_attribute("aria-describedby") or "").split()
+        assert described == [f"help-{name}", f"error-{name}"]
+        expect(control).to_have_attribute("form", "calculator-form")
+    expect(page.locator("#field-context_window")).to_have_value(localized(8192, lang))
+    page.locator("[data-compare-add]").click()
+    expect(page.locator("#compare tbody tr")).to_have_count(4)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_panels_fit_a_phone(page: Page, site_url: str, scheme: Literal["light", "dark"]) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": 360, "height": 800})
+    open_page(page, site_url, "pl")
+    expect_figure(page, 0, "chunks", 18, "pl")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, json.dumps(width)
