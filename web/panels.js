@@ -277,11 +277,16 @@ function showCompare(answer) {
   }
   if (answer.fields && !data.default) {
     // A shared link's own table.
-    compareTable.explicit = true;
+    makeExplicit();
     setRows(data.rows);
   } else if (!compareTable.explicit && data.default && data.rows.length > 0) {
     setRows(data.rows);
     paintRowNotes(data.rows);
+  }
+  // An empty dimensions cell means the main form's dimensions: show them as its placeholder.
+  const dimensions = answer.result?.dimensions;
+  for (const input of compareTable.body.querySelectorAll('[data-column="dimensions"]')) {
+    input.placeholder = dimensions ? formatter.integer(dimensions) : "";
   }
   const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
   if (valid) {

@@ -207,6 +207,7 @@ def test_a_comparison_link_opens_its_rows(page: Page, site_url: str, lang: str) 
     open_page(page, site_url, lang, "?tokens=200000&compare=512:64,512:128,512:256")
     expect(page.locator("#compare tbody tr")).to_have_count(3)
     expect(cell(page, 2, "overlap")).to_have_attribute("name", "compare.2.overlap")
+    expect(page.locator("#compare [data-row-note]").first).to_be_empty()
     expect_overlap_comparison(page, lang)
 
 
