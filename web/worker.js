@@ -4,7 +4,8 @@
 // worker's own base URL is a blob: URL; every address here is therefore resolved
 // against import.meta.url, and all of them point into this site.
 //
-// Messages in:  {id, request}            request: the plain object calculator.respond takes
+// Messages in:  {type: "wasm", module}   Pyodide's wasm, compiled by runtime.js
+//               {id, request}            request: the plain object calculator.respond takes
 // Messages out: {type: "ready"}          Python answers from now on
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
@@ -13,6 +14,12 @@ import { pyodideLockInfo, wheelPath } from "./build-manifest.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const pyodideURL = new URL("./pyodide/", import.meta.url).href;
+const wasmURL = new URL("pyodide.asm.wasm", pyodideURL).href;
+
+let receiveWasm;
+const compiledWasm = new Promise((resolve) => {
+  receiveWasm = resolve;
+});
 
 self.addEventListener("securitypolicyviolation", (event) => {
   self.postMessage({
@@ -45,20 +52,34 @@ function bootPyodide() {
   });
 }
 
-// Pyodide 314 only logs a failed wasm instantiation ("wasm instantiation failed!") and
-// then waits forever; watching it turns a missing, broken or blocked wasm into a load
-// failure at once instead of at runtime.js's timeout.
-function wasmFailure(signal) {
+// Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),
+// and on failure only logs "wasm instantiation failed!" and waits forever. Chrome's wasm
+// code cache serves the page's thread, not a worker's: compiled here, every visit compiles
+// anew, and a repeat visit measured about twice as slow to start. So runtime.js compiles
+// the wasm on the page's thread and posts the module; while Pyodide boots, its fetch of
+// the wasm gets an empty response (no second download), its instantiateStreaming gets
+// that module, and a failed instantiation fails the load at once.
+function useCompiledWasm(signal) {
+  const { fetch: fetchFromNetwork } = self;
+  const { instantiateStreaming } = WebAssembly;
+  signal.addEventListener("abort", () => {
+    self.fetch = fetchFromNetwork;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  });
   return new Promise((_, reject) => {
-    const instantiateStreaming = WebAssembly.instantiateStreaming;
-    WebAssembly.instantiateStreaming = (...args) => {
-      const instantiating = instantiateStreaming.apply(WebAssembly, args);
-      instantiating.catch(reject);
-      return instantiating;
+    self.fetch = (resource, options) =>
+      String(resource) === wasmURL
+        ? Promise.resolve(new Response())
+        : fetchFromNetwork(resource, options);
+    WebAssembly.instantiateStreaming = async (_ignoredResponse, imports) => {
+      try {
+        const module = await compiledWasm;
+        return { module, instance: await WebAssembly.instantiate(module, imports) };
+      } catch (error) {
+        reject(error);
+        throw error;
+      }
     };
-    signal.addEventListener("abort", () => {
-      WebAssembly.instantiateStreaming = instantiateStreaming;
-    });
   });
 }
 
@@ -73,17 +94,6 @@ function unhandledRejection(signal) {
   });
 }
 
-// The wheel downloads while Pyodide boots; unpacking it into site-packages then takes
-// a few milliseconds, with no package manager on the boot path.
-async function bootAndInstall() {
-  const [pyodide, wheel] = await Promise.all([
-    bootPyodide(),
-    fetchBytes(new URL(wheelPath, import.meta.url)),
-  ]);
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackagesDir(pyodide) });
-  return pyodide.pyimport("calculator").respond;
-}
-
 // `site` is imported at start-up already; asking sysconfig instead costs ~30 ms.
 function sitePackagesDir(pyodide) {
   const directories = pyodide.pyimport("site").getsitepackages();
@@ -94,13 +104,24 @@ function sitePackagesDir(pyodide) {
   }
 }
 
+// The wheel downloads while Pyodide boots; unpacking it into site-packages then takes
+// about 15 ms, with no package manager on the boot path.
+async function bootAndInstall() {
+  const [pyodide, wheel] = await Promise.all([
+    bootPyodide(),
+    fetchBytes(new URL(wheelPath, import.meta.url)),
+  ]);
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackagesDir(pyodide) });
+  return pyodide.pyimport("calculator").respond;
+}
+
 async function loadCalculator() {
   const booting = new AbortController();
   try {
     return await Promise.race([
-      bootAndInstall(),
-      wasmFailure(booting.signal),
+      useCompiledWasm(booting.signal), // first: in place before Pyodide fetches its wasm
       unhandledRejection(booting.signal),
+      bootAndInstall(),
     ]);
   } finally {
     booting.abort();
@@ -114,12 +135,19 @@ respondReady.then(
   (error) => self.postMessage({ type: "failed", error: String(error?.message ?? error) }),
 );
 
-self.addEventListener("message", async (event) => {
-  const { id, request } = event.data;
+async function answer({ id, request }) {
   try {
     const respond = await respondReady;
     self.postMessage({ id, response: JSON.parse(respond(JSON.stringify(request))) });
   } catch (error) {
     self.postMessage({ id, error: String(error?.message ?? error) });
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data.type === "wasm") {
+    receiveWasm(event.data.module);
+  } else {
+    answer(event.data);
   }
 });

@@ -56,20 +56,24 @@ async ({ timeoutMs, request }) => {
 """
 
 
-def blank_page_with_csp() -> str:
+def blank_page_with_csp(csp: str = build.CSP) -> str:
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
-        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(build.CSP)}">'
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(csp)}">'
         "<title>runtime test</title></head><body></body></html>"
     )
 
 
-@pytest.fixture
-def runtime_page(page: Page, site_url: str) -> Page:
+def open_blank_page(page: Page, site_url: str, csp: str = build.CSP) -> Page:
     page.route(site_url + RUNTIME_PAGE, lambda route: route.fulfill(
-        body=blank_page_with_csp(), content_type="text/html"))
+        body=blank_page_with_csp(csp), content_type="text/html"))
     page.goto(site_url + RUNTIME_PAGE)
     return page
+
+
+@pytest.fixture
+def runtime_page(page: Page, site_url: str) -> Page:
+    return open_blank_page(page, site_url)
 
 
 def start(page: Page, timeout_ms: int = 60_000) -> dict[str, Any]:
@@ -88,6 +92,18 @@ def test_missing_wasm_rejects_ready_fast(runtime_page: Page) -> None:
     outcome = start(runtime_page, timeout_ms=20_000)
     assert outcome["reason"] == "load"
     assert outcome["ms"] < 20_000
+
+
+def test_wasm_blocked_by_the_csp_rejects_ready_fast(
+    page: Page, page_guard: PageGuard, site_url: str
+) -> None:
+    page_guard.csp_violations_expected = True
+    open_blank_page(page, site_url, build.CSP.replace(" 'wasm-unsafe-eval'", ""))
+    outcome = start(page, timeout_ms=20_000)
+    assert outcome["reason"] == "load"
+    assert outcome["ms"] < 20_000
+    assert "script-src" in {violation["directive"] for violation in page.evaluate(
+        "window.__cspViolations.slice()")}
 
 
 def test_stalled_wasm_rejects_ready_at_the_timeout(runtime_page: Page) -> None:
@@ -111,16 +127,16 @@ def test_retry_after_a_failed_load_starts_python(runtime_page: Page) -> None:
     assert outcome["response"]["result"]["chunks"] == "18"
 
 
-def test_only_the_runtime_files_are_fetched_from_the_site(
+def test_each_runtime_file_is_fetched_once_from_the_site(
     runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path
 ) -> None:
     start(runtime_page)
-    fetched = {request.url.removeprefix(site_url) for request in page_guard.requests}
+    fetched = sorted(request.url.removeprefix(site_url) for request in page_guard.requests)
     wheel = next((dist / "wheels").glob("*.whl")).name
-    assert fetched == {
+    assert fetched == sorted([
         RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js", f"wheels/{wheel}",
         *(f"pyodide/{name}" for name in build.PYODIDE_RUNTIME_FILES),
-    }
+    ])
 
 
 def test_page_csp_violations_are_recorded(runtime_page: Page, page_guard: PageGuard) -> None:
