@@ -55,7 +55,7 @@ function bootPyodide() {
 // Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),
 // and on failure only logs "wasm instantiation failed!" and waits forever. Chrome's wasm
 // code cache serves the page's thread, not a worker's: compiled here, every visit compiles
-// anew, and a repeat visit measured about twice as slow to start. So runtime.js compiles
+// anew, and a repeat visit measured 1.7 times as slow to start. So runtime.js compiles
 // the wasm on the page's thread and posts the module; while Pyodide boots, its fetch of
 // the wasm gets an empty response (no second download), its instantiateStreaming gets
 // that module, and a failed instantiation fails the load at once.
