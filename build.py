@@ -190,7 +190,11 @@ def fetch_pyodide_tarball() -> Path:
         CACHE.mkdir(exist_ok=True)
         subprocess.run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"],
                        cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
-    verify_sha256(tarball, PYODIDE_TARBALL_SHA256)
+    try:
+        verify_sha256(tarball, PYODIDE_TARBALL_SHA256)
+    except BuildError:
+        tarball.unlink()  # never used, and the next run fetches it anew
+        raise
     return tarball
 
 
