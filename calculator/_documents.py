@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._chunking import ChunkPlan, plan_chunks
 from ._errors import CalculatorError, shortened
@@ -53,13 +54,35 @@ def plan_documents(lengths: Iterable[int], chunk_size: int, overlap: int = 0) ->
     43384
     """
     counts = Counter(require_int("document_tokens", length, 0) for length in lengths)
-    plans = [_scaled(plan_chunks(length, chunk_size, overlap), n) for length, n in counts.items()]
+    return plan_length_counts(counts.items(), chunk_size, overlap)
+
+
+def plan_length_counts(
+    counts: Iterable[tuple[int, int]], chunk_size: int, overlap: int = 0
+) -> CorpusPlan:
+    """:func:`plan_documents` for ``(length, number of documents)`` pairs."""
+    plans = [_scaled(plan_chunks(length, chunk_size, overlap), n) for length, n in counts]
     if not plans:
         raise CalculatorError("document_tokens", "list_empty")
     total = plans[0]
     for plan in plans[1:]:
         total += plan
     return total
+
+
+@lru_cache(maxsize=4)
+def count_document_tokens(
+    text: str, number_format: NumberFormat = MACHINE
+) -> tuple[tuple[int, int], ...]:
+    """The pasted list as ``(length, number of documents)`` pairs, remembered.
+
+    The page sends the whole form, list included, at every keystroke in any
+    field; remembering the last lists spares re-reading 100 000 lines each time.
+
+    >>> count_document_tokens("800, 2500, 800")
+    ((800, 2), (2500, 1))
+    """
+    return tuple(Counter(parse_document_tokens(text, number_format)).items())
 
 
 def plan_equal_documents(

@@ -25,7 +25,12 @@ from ._compare import (
     split_compare_spec,
 )
 from ._cost import parse_price
-from ._documents import CorpusPlan, parse_document_tokens, plan_documents, plan_equal_documents
+from ._documents import (
+    CorpusPlan,
+    count_document_tokens,
+    plan_equal_documents,
+    plan_length_counts,
+)
 from ._errors import CalculatorError, shortened
 from ._text import MACHINE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
@@ -113,8 +118,8 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
 def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPlan | None:
     mode = reader.choice("documents_mode", DOCUMENT_MODES, default="average")
     if mode == "list":
-        lengths = reader.document_tokens()
-        return None if lengths is None or window is None else plan_documents(lengths, *window)
+        counts = reader.document_tokens()
+        return None if counts is None or window is None else plan_length_counts(counts, *window)
     if not (reader.text("documents") or reader.text("average_tokens")):
         return None  # the panel is not in use
     documents = reader.whole("documents")
@@ -236,9 +241,10 @@ class _FieldReader:
             self.refuse(error)
             return None
 
-    def document_tokens(self) -> list[int] | None:
+    def document_tokens(self) -> tuple[tuple[int, int], ...] | None:
+        """The pasted list as (length, number of documents) pairs."""
         try:
-            return parse_document_tokens(
+            return count_document_tokens(
                 self._fields.get("document_tokens", ""), self._number_format
             )
         except CalculatorError as error:

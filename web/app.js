@@ -15,6 +15,8 @@ const INPUT_DEBOUNCE_MS = 120;
 // Error parameters that are numbers and so are shown in the page's number format.
 const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
 const INTEGER = /^-?\d+$/;
+// The fields behind the main results; errors elsewhere belong to the planning panels.
+const MAIN_FIELDS = new Set(["tokens", "chunk_size", "overlap", "dimensions", "dtype", "bytes_per_dimension"]);
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
@@ -53,7 +55,9 @@ function $(selector) {
 function readFields() {
   const fields = {};
   for (const control of form.elements) {
-    if (control.name) {
+    // Of a radio group or a checkbox only the checked one speaks, as in a submitted form.
+    const unchecked = (control.type === "radio" || control.type === "checkbox") && !control.checked;
+    if (control.name && !unchecked) {
       fields[control.name] = control.value;
     }
   }
@@ -236,7 +240,8 @@ function paintResult(result) {
   hasResult = true;
 }
 
-function errorText(error) {
+/** A field error in the page's language, numbers in its format; panels.js uses it too. */
+export function errorText(error) {
   const params = {};
   for (const [name, value] of Object.entries(error.params ?? {})) {
     params[name] = NUMERIC_PARAMS.has(name) && INTEGER.test(value) ? formatter.integer(value) : value;
@@ -285,7 +290,8 @@ function showResponse(response) {
   }
   paintErrors(errors);
   $("[data-calc-error]").hidden = true;
-  const valid = Object.keys(errors).length === 0;
+  // The planning panels mark their own figures; only the main fields make these out of date.
+  const valid = !Object.keys(errors).some((name) => MAIN_FIELDS.has(name));
   if (valid && response.result) {
     paintResult(response.result);
   }

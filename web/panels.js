@@ -6,7 +6,7 @@
 // calculator.respond answers with each panel's figures. Texts reach the page through
 // textContent and form control values only, never as markup.
 
-import { onAnswer, recalculate } from "./app.js";
+import { errorText, onAnswer, recalculate } from "./app.js";
 import { Formatter, fill } from "./format.js";
 
 const MAX_ROWS = 12;
@@ -14,10 +14,7 @@ const INPUT_DEBOUNCE_MS = 150;
 // A pasted list can hold 100,000 counts; Python reads it in the worker, and waiting for a
 // pause keeps each keystroke in the list from sending the whole text again.
 const LIST_DEBOUNCE_MS = 400;
-// Error parameters that are numbers, shown in the page's number format (as app.js does).
-const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
 const WHOLE = /^\d+$/;
-const INTEGER = /^-?\d+$/;
 // The fields each panel's figures depend on: while one of them is invalid, the panel's last
 // figures stay, marked out of date.
 const WINDOW = ["chunk_size", "overlap"];
@@ -76,14 +73,6 @@ function hasErrorIn(errors, names) {
 }
 
 // --- errors and staleness --------------------------------------------------------------------
-
-function errorText(error) {
-  const params = {};
-  for (const [name, value] of Object.entries(error.params ?? {})) {
-    params[name] = NUMERIC_PARAMS.has(name) && INTEGER.test(value) ? formatter.integer(value) : value;
-  }
-  return message(`errors.${error.key}`, params);
-}
 
 /** app.js paints the errors it finds; comparison rows may be rebuilt after that, so the
  *  panels paint their own error elements again, and mark unnamed controls too. */
