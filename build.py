@@ -3,6 +3,7 @@
     python3 build.py                  build dist/
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
     python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
+    python3 build.py bench            build, then time our page against a stock Pyodide page
 
 The script needs only the standard library to start: it creates the project's
 virtual environment .venv/ with the pinned [dependency-groups] of pyproject.toml
@@ -430,6 +431,14 @@ def run_checks(pytest_args: Sequence[str]) -> int:
     return 0
 
 
+def run_bench() -> int:
+    """The benchmark lives with the tests (it needs Playwright, a test dependency)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    bench = importlib.import_module("bench")
+    status: int = bench.run(DIST, ensure_pyodide())
+    return status
+
+
 # --- command line -------------------------------------------------------------------
 
 
@@ -439,6 +448,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
+    commands.add_parser("bench", help="build, then time our page against a stock Pyodide page")
     if argv[:1] == ["test"]:
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
         return argparse.Namespace(command="test", pytest_args=list(argv[1:]))
@@ -448,9 +458,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     if not in_project_venv():
-        if args.command == "test":
+        if args.command in {"test", "bench"}:
             ensure_chromium()
-        ensure_venv("test" if args.command == "test" else "build")
+        ensure_venv("test" if args.command in {"test", "bench"} else "build")
         reexec_in_venv(argv)
     try:
         if args.command == "test":
@@ -458,6 +468,8 @@ def main(argv: Sequence[str]) -> int:
         build()
         if args.command == "serve":
             serve(DIST, args.port)
+        if args.command == "bench":
+            return run_bench()
     except BuildError as error:
         print(f"build.py: {error}", file=sys.stderr)
         return 1
