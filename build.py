@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 LOCALES = ROOT / "locales"
+TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
@@ -54,6 +55,8 @@ PYODIDE_TARBALL_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c461825
 # header itself (the stock 119 KB lock file is never fetched nor shipped).
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK_FILE = "pyodide-lock.json"
+# Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
+STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
 
 # Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
 # blob: lets runtime.js start the module worker from a bootstrap that the page's
@@ -225,12 +228,33 @@ def pyodide_lock_info(pyodide: Path) -> object:
     return lock["info"]
 
 
+def compiled_stdlib(pyodide: Path) -> Path:
+    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball.
+
+    CPython otherwise compiles ~145 stdlib modules from source at every start in the
+    browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
+    """
+    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{PYODIDE_TARBALL_SHA256[:16]}-pyc.zip"
+    if target.exists():
+        return target
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed once to compile the standard library: install Node.js")
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+        shutil.copy(pyodide / "python_stdlib.zip", Path(staging) / "source.zip")
+        subprocess.run([node, str(TOOLS / "compile_stdlib.mjs"), str(pyodide), staging,
+                        "source.zip", "compiled.zip", STDLIB_PATH_IN_BROWSER], check=True)
+        (Path(staging) / "compiled.zip").rename(target)
+    return target
+
+
 def copy_pyodide(pyodide: Path, dist: Path) -> None:
     target = dist / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME_FILES:
         # copy2 keeps the cached files' times, so Last-Modified is stable across builds.
         shutil.copy2(pyodide / name, target / name)
+    shutil.copy2(compiled_stdlib(pyodide), target / "python_stdlib.zip")
 
 
 # --- our files ----------------------------------------------------------------------
