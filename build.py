@@ -3,6 +3,7 @@
     python3 build.py                  build dist/
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
     python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
+    python3 build.py bench            build, then time our page against a stock Pyodide page
 
 The script needs only the standard library to start: it creates the project's
 virtual environment .venv/ with the pinned [dependency-groups] of pyproject.toml
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 LOCALES = ROOT / "locales"
+TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
@@ -54,6 +56,8 @@ PYODIDE_TARBALL_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c461825
 # header itself (the stock 119 KB lock file is never fetched nor shipped).
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK_FILE = "pyodide-lock.json"
+# Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
+STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
 
 # Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
 # blob: lets runtime.js start the module worker from a bootstrap that the page's
@@ -225,12 +229,33 @@ def pyodide_lock_info(pyodide: Path) -> object:
     return lock["info"]
 
 
+def compiled_stdlib(pyodide: Path) -> Path:
+    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball.
+
+    CPython otherwise compiles ~145 stdlib modules from source at every start in the
+    browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
+    """
+    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{PYODIDE_TARBALL_SHA256[:16]}-pyc.zip"
+    if target.exists():
+        return target
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed once to compile the standard library: install Node.js")
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+        shutil.copy(pyodide / "python_stdlib.zip", Path(staging) / "source.zip")
+        subprocess.run([node, str(TOOLS / "compile_stdlib.mjs"), str(pyodide), staging,
+                        "source.zip", "compiled.zip", STDLIB_PATH_IN_BROWSER], check=True)
+        (Path(staging) / "compiled.zip").rename(target)
+    return target
+
+
 def copy_pyodide(pyodide: Path, dist: Path) -> None:
     target = dist / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME_FILES:
         # copy2 keeps the cached files' times, so Last-Modified is stable across builds.
         shutil.copy2(pyodide / name, target / name)
+    shutil.copy2(compiled_stdlib(pyodide), target / "python_stdlib.zip")
 
 
 # --- our files ----------------------------------------------------------------------
@@ -453,6 +478,14 @@ def run_checks(pytest_args: Sequence[str]) -> int:
     return 0
 
 
+def run_bench() -> int:
+    """The benchmark lives with the tests (it needs Playwright, a test dependency)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    bench = importlib.import_module("bench")
+    status: int = bench.run(DIST, ensure_pyodide())
+    return status
+
+
 # --- command line -------------------------------------------------------------------
 
 
@@ -462,6 +495,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
+    commands.add_parser("bench", help="build, then time our page against a stock Pyodide page")
     if argv[:1] == ["test"]:
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
         return argparse.Namespace(command="test", pytest_args=list(argv[1:]))
@@ -471,9 +505,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     if not in_project_venv():
-        if args.command == "test":
+        if args.command in {"test", "bench"}:
             ensure_chromium()
-        ensure_venv("test" if args.command == "test" else "build")
+        ensure_venv("test" if args.command in {"test", "bench"} else "build")
         reexec_in_venv(argv)
     try:
         if args.command == "test":
@@ -481,6 +515,8 @@ def main(argv: Sequence[str]) -> int:
         build()
         if args.command == "serve":
             serve(DIST, args.port)
+        if args.command == "bench":
+            return run_bench()
     except BuildError as error:
         print(f"build.py: {error}", file=sys.stderr)
         return 1

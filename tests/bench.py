@@ -1,0 +1,281 @@
+"""Start-up and recalculation benchmark: our page against a stock Pyodide page.
+
+Run with `python3 build.py bench`.  It serves dist/ and, on a second port, the
+unmodified files of the pinned Pyodide npm package; then, in headless Chromium,
+alternates cold and warm visits of both and prints medians (min-max) with the
+budgets of the performance issue.  It reports; it never fails on a budget.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+import build
+
+RUNS = 5
+RECALC_INPUTS = 30
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+)
+LONG_TASK_BUDGET_MS = 50.0
+OUR_BYTES_BUDGET = 250_000
+
+# The reference: what a page using Pyodide the documented way does before it can answer.
+STOCK_PAGE = """<!doctype html>
+<html data-state="loading"><head><meta charset="utf-8"><title>stock</title></head>
+<body><p>stock Pyodide</p>
+<script type="module">
+import { loadPyodide } from "./pyodide.mjs";
+const pyodide = await loadPyodide();
+document.body.textContent = pyodide.runPython("1+1");
+document.documentElement.dataset.state = "ready";
+</script></body></html>
+"""
+
+# Before any script of the page: when data-state becomes "ready", and every long task.
+RECORDER = """
+(() => {
+  window.__bench = { ready: null, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.longTasks.push(entry.duration);
+  }).observe({ type: "longtask", buffered: true });
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.state === "ready" && window.__bench.ready === null) {
+      window.__bench.ready = performance.now();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
+})();
+"""
+
+# Sets the tokens field, fires the event, and resolves with the milliseconds until the
+# chunks card shows a new exact value.
+RECALC = """
+async ({ texts, enter }) => {
+  const input = document.querySelector('[name="tokens"]');
+  const card = document.querySelector('[data-result="chunks"]');
+  const times = [];
+  for (const text of texts) {
+    const before = card.dataset.value;
+    const changed = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (card.dataset.value !== before) { observer.disconnect(); resolve(performance.now()); }
+      });
+      observer.observe(card, { attributes: true, attributeFilter: ["data-value"] });
+    });
+    input.value = text;
+    const start = performance.now();
+    input.dispatchEvent(enter
+      ? new KeyboardEvent("keydown", { key: "Enter", bubbles: true })
+      : new Event("input", { bubbles: true }));
+    times.push((await changed) - start);
+  }
+  return times;
+}
+"""
+
+
+@dataclass
+class Visit:
+    ready_ms: float
+    fcp_ms: float | None
+    long_tasks: list[float]
+
+
+@dataclass
+class Samples:
+    values: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, name: str, value: float) -> None:
+        self.values.setdefault(name, []).append(value)
+
+
+@dataclass
+class RequestLog:
+    """Paths the servers answered with 200, so bytes are counted from the files themselves."""
+
+    paths: list[str] = field(default_factory=list)
+
+
+def logging_handler(log: RequestLog) -> type[build.SiteRequestHandler]:
+    class Handler(build.SiteRequestHandler):
+        quiet = True
+
+        def log_request(self, code: Any = "-", size: Any = "-") -> None:
+            if str(code) == "200":
+                log.paths.append(self.path.split("?")[0])
+
+    return Handler
+
+
+@contextmanager
+def served(directory: Path, log: RequestLog) -> Iterator[str]:
+    handler = logging_handler(log)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def visit(context: BrowserContext, url: str) -> tuple[Page, Visit]:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=120_000)
+    data = page.evaluate(
+        """() => ({
+          ready: window.__bench.ready,
+          fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+          longTasks: window.__bench.longTasks,
+        })"""
+    )
+    return page, Visit(data["ready"], data["fcp"], data["longTasks"])
+
+
+def new_context(browser: Browser) -> BrowserContext:
+    context = browser.new_context()
+    context.add_init_script(RECORDER)
+    return context
+
+
+def stock_with_page(context: BrowserContext, stock_url: str) -> None:
+    context.route(f"{stock_url}stock.html", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=STOCK_PAGE))
+
+
+def measure_pair(browser: Browser, url: str, samples: Samples, prefix: str,
+                 prepare: Callable[[BrowserContext], None] = lambda _: None) -> None:
+    """A cold visit in a fresh context, then a warm one in the same context."""
+    context = new_context(browser)
+    prepare(context)
+    try:
+        for temperature in ("cold", "warm"):
+            page, result = visit(context, url)
+            samples.add(f"{prefix} {temperature}", result.ready_ms)
+            if prefix == "ours":
+                samples.add(f"ours FCP {temperature}", result.fcp_ms or float("nan"))
+                samples.add(f"ours long tasks {temperature}", len(result.long_tasks))
+                samples.add(f"ours longest task {temperature}", max(result.long_tasks, default=0.0))
+            page.close()
+    finally:
+        context.close()
+
+
+def measure_recalc(browser: Browser, url: str, samples: Samples) -> None:
+    context = new_context(browser)
+    try:
+        page, _ = visit(context, url)
+        for name, base in (("N=8000+", 8000), ("N=10^15+", 10**15)):
+            for offset, (enter, how) in enumerate(((True, "Enter"), (False, "typing"))):
+                # Every value differs from the one before, so each input changes the chunks.
+                start = base + 100_000 * (offset + 1)
+                texts = [str(start + 1000 * index) for index in range(RECALC_INPUTS)]
+                for ms in page.evaluate(RECALC, {"texts": texts, "enter": enter}):
+                    samples.add(f"recalc {how} {name}", ms)
+    finally:
+        context.close()
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def row(name: str, values: Sequence[float]) -> str:
+    return (f"| {name} | {statistics.median(values):.1f} | {min(values):.1f} | "
+            f"{max(values):.1f} | {percentile(values, 0.95):.1f} |")
+
+
+def byte_split(paths: Sequence[str], dist: Path) -> tuple[int, int]:
+    """Bytes of one cold visit's files: Pyodide's runtime, then ours."""
+    runtime = ours = 0
+    for path in set(paths):
+        file = dist / path.lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        if not file.is_file():
+            continue
+        if path.startswith("/pyodide/"):
+            runtime += file.stat().st_size
+        else:
+            ours += file.stat().st_size
+    return runtime, ours
+
+
+def verdict(ok: bool) -> str:
+    return "pass" if ok else "FAIL"
+
+
+def print_report(samples: Samples, runtime_bytes: int, our_bytes: int) -> None:
+    values = samples.values
+    print(f"\nMilliseconds over {RUNS} alternating runs (recalculation: "
+          f"{RECALC_INPUTS} inputs each); headless Chromium\n")
+    print("| measure | median | min | max | p95 |")
+    print("|---|---|---|---|---|")
+    for name, series in values.items():
+        print(row(name, series))
+    print(f"\nBytes on a cold visit of /en/: Pyodide runtime {runtime_bytes:,}, ours {our_bytes:,}")
+    median = {name: statistics.median(series) for name, series in values.items()}
+    cold = median["ours cold"] / median["stock cold"]
+    warm = median["ours warm"] / median["stock warm"]
+    longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
+    recalc = values["recalc Enter N=8000+"] + values["recalc Enter N=10^15+"]
+    print(f"\nratio ours/stock: cold {cold:.2f}, warm {warm:.2f}\n")
+    budgets = (
+        ("cold first result <= 0.5 x stock", cold <= 0.5, f"{cold:.2f}"),
+        ("warm first result <= 0.35 x stock", warm <= 0.35, f"{warm:.2f}"),
+        ("first contentful paint <= 300 ms", median["ours FCP cold"] <= 300,
+         f"{median['ours FCP cold']:.0f} ms cold"),
+        ("no long task > 50 ms at start-up", longest <= LONG_TASK_BUDGET_MS,
+         f"longest {longest:.0f} ms"),
+        ("recalc median <= 4 ms (Enter)", statistics.median(recalc) <= 4,
+         f"{statistics.median(recalc):.1f} ms"),
+        ("recalc p95 <= 16 ms (Enter)", percentile(recalc, 0.95) <= 16,
+         f"{percentile(recalc, 0.95):.1f} ms"),
+        ("our files <= 250 KB", our_bytes <= OUR_BYTES_BUDGET, f"{our_bytes:,} B"),
+    )
+    print("| budget | result | measured |")
+    print("|---|---|---|")
+    for name, ok, measured in budgets:
+        print(f"| {name} | {verdict(ok)} | {measured} |")
+
+
+def run(dist: Path, stock: Path) -> int:
+    """Measure and print; 0 whatever the budgets say."""
+    samples = Samples()
+    ours_log, stock_log = RequestLog(), RequestLog()
+    executable = shutil.which("chromium")
+    if executable is None:
+        raise build.BuildError("the benchmark needs Debian's chromium")
+    with served(dist, ours_log) as ours_url, served(stock, stock_log) as stock_url, \
+            sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+        try:
+            for _ in range(RUNS):
+                measure_pair(browser, f"{stock_url}stock.html", samples, "stock",
+                             partial(stock_with_page, stock_url=stock_url))
+                ours_log.paths.clear()
+                measure_pair(browser, f"{ours_url}en/", samples, "ours")
+                cold_paths = list(ours_log.paths)
+            measure_recalc(browser, f"{ours_url}en/", samples)
+        finally:
+            browser.close()
+    print_report(samples, *byte_split(cold_paths, dist))
+    return 0

@@ -1,0 +1,14 @@
+// Boots Pyodide under Node and runs compile_stdlib.py in it.
+// node compile_stdlib.mjs <pyodide dir> <host dir holding in.zip> <out zip name> <in zip name> <path in browser>
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, workDir, sourceName, targetName, mountedAs] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdir("/staging");
+pyodide.mountNodeFS("/staging", workDir);
+const script = readFileSync(new URL("./compile_stdlib.py", import.meta.url), "utf-8");
+pyodide.pyimport("sys").argv = pyodide.toPy(["compile_stdlib", `/staging/${sourceName}`, `/staging/${targetName}`, mountedAs]);
+pyodide.runPython(script, { filename: "compile_stdlib.py" });
