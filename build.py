@@ -147,6 +147,17 @@ def ensure_venv(group: str) -> None:
     VENV_STAMP.write_text("\n".join(sorted(done | set(wanted))) + "\n", encoding="utf-8")
 
 
+# How the tests and the benchmark start Debian's Chromium: as root it needs --no-sandbox, and
+# the rest keeps the browser from making requests of its own.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+)
+
+
 def ensure_chromium() -> None:
     """The browser tests drive Debian's chromium; install it when we may."""
     if shutil.which("chromium"):

@@ -25,13 +25,6 @@ import build
 
 RUNS = 5
 RECALC_INPUTS = 30
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-)
 LONG_TASK_BUDGET_MS = 50.0
 OUR_BYTES_BUDGET = 250_000
 
@@ -266,7 +259,9 @@ def run(dist: Path, stock: Path) -> int:
         raise build.BuildError("the benchmark needs Debian's chromium")
     with served(dist, ours_log) as ours_url, served(stock, stock_log) as stock_url, \
             sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=list(build.CHROMIUM_ARGS)
+        )
         try:
             for _ in range(RUNS):
                 measure_pair(browser, f"{stock_url}stock.html", samples, "stock",

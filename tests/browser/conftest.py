@@ -39,13 +39,6 @@ from playwright.sync_api import (
 import build
 
 SUB_PATH = "docs/rag-calc"
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-)
 
 # Runs in every document before its own scripts: reports CSP violations to Python at
 # once (so none is lost when a test navigates on), both the document's own and those
@@ -106,7 +99,7 @@ class PageGuard:
     def on_request(self, request: Request) -> None:
         # Playwright reports the requests of the context's pages, their dedicated
         # workers and service workers only; Chromium's own background traffic (update
-        # checks and the like, also switched off by CHROMIUM_ARGS) never appears here.
+        # checks and the like, also switched off by build.CHROMIUM_ARGS) never appears here.
         # So every foreign request listed was made by the site and fails the test.
         self.requests.append(request)
         if leaves_the_browser(request.url) and origin_of(request.url) != self.origin:
@@ -152,7 +145,9 @@ def browser() -> Iterator[Browser]:
     if executable is None:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(
+            executable_path=executable, args=list(build.CHROMIUM_ARGS)
+        )
         yield launched
         launched.close()
 
