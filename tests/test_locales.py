@@ -191,6 +191,7 @@ OTHER_KEYS = (
     "embed.snippet_label",
     "embed.copy_snippet",
     "embed.copied",
+    "embed.copy_failed",
     "embed.open_full",
     "embed.iframe_title",
     "compare.heading",

@@ -172,10 +172,8 @@ function start() {
   }
   $("[data-copy-link]").addEventListener("click", () =>
     copy($("[data-share-link]"), $("[data-share-status]"), "share.copied", "share.copy_failed"));
-  // The catalogs have no message of their own for a failed code copy yet.
-  const snippetFailed = "embed.copy_failed" in strings ? "embed.copy_failed" : "share.copy_failed";
   $("[data-copy-snippet]").addEventListener("click", () =>
-    copy($("[data-embed-snippet]"), $("[data-embed-status]"), "embed.copied", snippetFailed));
+    copy($("[data-embed-snippet]"), $("[data-embed-status]"), "embed.copied", "embed.copy_failed"));
   if (!embedded) {
     loadResizeSource();
   }

@@ -214,6 +214,17 @@ def test_copy_snippet(new_page: Callable[..., Page], site_url: str) -> None:
     assert page.evaluate("navigator.clipboard.readText()") == snippet
 
 
+def test_copy_snippet_without_clipboard_says_so_in_the_pages_language(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script(
+        "navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'));"
+    )
+    embed_snippet(page, site_url, "pt")
+    page.get_by_role("button", name=catalog("pt")["embed.copy_snippet"]).click()
+    expect(page.locator("[data-embed-status]")).to_have_text(catalog("pt")["embed.copy_failed"])
+
+
 # --- a host page on another origin --------------------------------------------------------
 
 
