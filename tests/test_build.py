@@ -3,12 +3,15 @@ Pyodide hash check and the development server's MIME types."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import threading
 import urllib.request
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,6 +92,32 @@ def test_the_manifest_names_the_built_wheel(dist: Path) -> None:
     wheel = next((dist / "wheels").glob("*.whl")).name
     assert f'export const wheelPath = "wheels/{wheel}";' in (
         dist / "build-manifest.js").read_text(encoding="utf-8")
+
+
+def service_worker_build(site: Path) -> dict[str, Any]:
+    build_line = (site / build.SERVICE_WORKER).read_text(encoding="utf-8").splitlines()[1]
+    data: dict[str, Any] = json.loads(build_line.removeprefix("const BUILD = ").rstrip(";"))
+    return data
+
+
+def test_the_service_worker_keeps_every_file_of_the_site(dist: Path) -> None:
+    kept = service_worker_build(dist)["files"]
+    every_file = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
+    pages = {f"{lang}/" for lang in build.LANGUAGES} | {"./"}
+    assert set(kept) == (every_file - {"sw.js", "index.html"}
+                         - {f"{lang}/index.html" for lang in build.LANGUAGES}) | pages
+
+
+def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    before = service_worker_build(site)["version"]
+    build.write_service_worker(site)
+    assert service_worker_build(site)["version"] == before  # the same build, the same version
+    with (site / "pyodide" / "python_stdlib.zip").open("ab") as stdlib:
+        stdlib.write(b"\0")
+    build.write_service_worker(site)
+    assert service_worker_build(site)["version"] != before
 
 
 def test_no_file_of_ours_names_an_external_url(dist: Path) -> None:

@@ -409,12 +409,19 @@ function wireControls() {
   }
 }
 
+/** Keep this build for offline use (sw.js, at the site's root), once Python has started so
+ *  that it never competes with the start. Without service workers (an insecure origin, a
+ *  browser that blocks them) the page works as before, online. */
+function keepForOffline() {
+  navigator.serviceWorker?.register(new URL("../sw.js", document.baseURI)).catch(() => {});
+}
+
 function start() {
   prefillFromAddress();
   syncLanguageLinks();
   wireControls();
   calculator = startCalculator({ timeoutMs: LOAD_TIMEOUT_MS });
-  calculator.ready.catch(showLoadError);
+  calculator.ready.then(keepForOffline, showLoadError);
   computeNow(true);
 }
 

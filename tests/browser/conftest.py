@@ -8,7 +8,8 @@
                  outside site_origin, if the page raises an uncaught error, or if a
                  Content-Security-Policy violation is reported
     new_page     opens more guarded pages, each in its own context made with
-                 Playwright's context options: new_page(locale="de-DE")
+                 Playwright's context options: new_page(locale="de-DE"); service
+                 workers are blocked unless a test passes service_workers="allow"
     page_guard   what the guard recorded (requests, console errors...), for tests
                  that assert on it or expect a CSP violation on purpose
 
@@ -17,9 +18,11 @@ The whole module is skipped when no `chromium` is installed.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -120,18 +123,27 @@ class PageGuard:
         return failures
 
 
-@pytest.fixture(scope="session")
-def site_url(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("webroot")
-    (root / SUB_PATH).parent.mkdir(parents=True)
-    (root / SUB_PATH).symlink_to(dist, target_is_directory=True)
-    server = build.make_server(root, 0, quiet=True)
+@contextmanager
+def serve_site(site: Path, webroot: Path) -> Iterator[str]:
+    """Serve a built site at SUB_PATH of a fresh loopback server; yield the site's URL.
+    `webroot` is an empty directory to serve from.  The server stops when the block ends."""
+    (webroot / SUB_PATH).parent.mkdir(parents=True)
+    (webroot / SUB_PATH).symlink_to(site, target_is_directory=True)
+    server = build.make_server(webroot, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def site_url(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve_site(dist, tmp_path_factory.mktemp("webroot")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -144,6 +156,9 @@ def browser() -> Iterator[Browser]:
     executable = shutil.which("chromium")
     if executable is None:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    # Playwright reports a service worker's own requests (its cache filling, its fetches)
+    # only with this switch; the guard must see them too.
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=executable, args=list(build.CHROMIUM_ARGS)
@@ -164,6 +179,10 @@ def new_page(browser: Browser, page_guard: PageGuard) -> Iterator[Callable[..., 
     contexts: list[BrowserContext] = []
 
     def open_page(**context_options: Any) -> Page:
+        # The site's service worker answers a context's later visits from its cache, where
+        # the tests' routes (a blocked or delayed file) can't reach: only the tests of the
+        # service worker itself let it in, with service_workers="allow".
+        context_options.setdefault("service_workers", "block")
         context = browser.new_context(**context_options)
         contexts.append(context)
         context.on("request", page_guard.on_request)

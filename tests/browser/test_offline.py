@@ -1,0 +1,101 @@
+"""The service worker: after one visit the calculator starts and answers with the server
+gone, and a new deployment replaces the kept build whole, never mixed with the old one.
+
+Each test serves the site from a server of its own, so it can stop it: "offline" here is
+the network really gone, not only the browser's emulation of it (switched on as well).
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+import build
+from browser.conftest import PageGuard, origin_of, serve_site
+from browser.test_page import expect_integer, open_page, result
+
+LINK_8000 = "?tokens=8000&chunk_size=512&overlap=64&dimensions=384"
+CACHE_PREFIX = "rag-chunk-planner "
+# Resolves once this page's service worker has kept the whole build and taken over.
+KEPT = "async () => { await navigator.serviceWorker.ready; return true; }"
+OUR_CACHES = f"async () => (await caches.keys()).filter((n) => n.startsWith({CACHE_PREFIX!r}))"
+CHECK_FOR_UPDATE = "async () => { await (await navigator.serviceWorker.ready).update(); }"
+CACHE_WAIT_S = 30
+
+
+def first_visit(new_page: Callable[..., Page], page_guard: PageGuard, url: str) -> Page:
+    page_guard.origin = origin_of(url)  # this test's own server
+    page = new_page(service_workers="allow")
+    open_page(page, url, "en")
+    page.evaluate(KEPT)
+    return page
+
+
+def wait_for_caches(page: Page, expected: list[str]) -> None:
+    deadline = time.monotonic() + CACHE_WAIT_S
+    while (names := page.evaluate(OUR_CACHES)) != expected:
+        assert time.monotonic() < deadline, f"caches {names}, expected {expected}"
+        page.wait_for_timeout(100)
+
+
+def build_version(site: Path) -> str:
+    build_line = (site / build.SERVICE_WORKER).read_text(encoding="utf-8").splitlines()[1]
+    return build_line.split('"version": "')[1].split('"')[0]
+
+
+def test_after_one_visit_the_calculator_works_with_the_server_gone(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    with serve_site(dist, tmp_path) as url:
+        page = first_visit(new_page, page_guard, url)
+    page.context.set_offline(True)
+    open_page(page, url, "en", LINK_8000)
+    for key, value in {"chunks": 18, "last_chunk_tokens": 384, "tokens_processed": 9088,
+                       "padded_tokens": 9216}.items():
+        expect_integer(page, key, value, "en")
+    expect(result(page, "raw_vector_bytes")).to_have_text("27,648 bytes")
+    open_page(page, url, "de")  # every language was kept, not only the one visited
+    expect_integer(page, "chunks", 18, "de")
+
+
+def test_the_guard_sees_the_service_workers_own_requests(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    """What proves that nothing leaves the browser covers the service worker too."""
+    with serve_site(dist, tmp_path) as url:
+        first_visit(new_page, page_guard, url)
+    from_worker = {request.url for request in page_guard.requests if request.service_worker}
+    assert f"{url}pyodide/pyodide.asm.wasm" in from_worker
+    assert f"{url}pl/" in from_worker
+
+
+def test_a_new_deployment_replaces_the_kept_build_whole(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    with serve_site(site, tmp_path / "webroot") as url:
+        page = first_visit(new_page, page_guard, url)
+        old_title = page.title()
+        assert page.evaluate(OUR_CACHES) == [f"{CACHE_PREFIX}{url} {build_version(site)}"]
+
+        english = site / "en" / "index.html"
+        english.write_text(english.read_text(encoding="utf-8").replace(
+            "<title>", "<title>New build: ", 1), encoding="utf-8")
+        build.write_service_worker(site)
+
+        # The visit that finds the new build still gets the kept one, whole...
+        open_page(page, url, "en")
+        assert page.title() == old_title
+        # ...while the new build is kept beside it and then takes the old one's place.
+        # (Browsers check for a new service worker after a navigation, at a moment of their
+        # choosing; the test asks at once.)
+        page.evaluate(CHECK_FOR_UPDATE)
+        new_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
+        wait_for_caches(page, [new_cache])
+        open_page(page, url, "en")
+        expect(page).to_have_title(f"New build: {old_title}")
