@@ -35,6 +35,7 @@ const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
 
 let calculator = null;
 const answerListeners = [];
+const addressListeners = [];
 // Until Python has read the link, the address (not the form's text pre-fill) is the state.
 let addressPending = true;
 let latestRequest = 0;
@@ -310,6 +311,12 @@ export function onAnswer(listener) {
   answerListeners.push(listener);
 }
 
+/** Modules that read the address themselves (page parameters) read it again here when
+ *  Back or Forward changes it without a new load. */
+export function onAddressChange(listener) {
+  addressListeners.push(listener);
+}
+
 /** For modules that change fields themselves: calculate at once with the form as it is now. */
 export function recalculate() {
   computeNow();
@@ -349,6 +356,19 @@ function retry() {
   $("[data-load-error]").hidden = true;
   root.dataset.state = "loading";
   calculator.retry().catch(() => {});
+  computeNow(true);
+}
+
+/** Back or Forward to another entry of this page (the skip link adds one, and the address
+ *  follows the form on the entry it is on) changes the address without a new load: read it
+ *  as a load does, so the form, the results and the address agree again. */
+function followAddress() {
+  addressPending = true;
+  prefillFromAddress();
+  syncLanguageLinks();
+  for (const listener of addressListeners) {
+    listener();
+  }
   computeNow(true);
 }
 
@@ -402,6 +422,7 @@ function wireControls() {
     button.addEventListener("click", () => applyPreset(button));
   }
   $("[data-retry]").addEventListener("click", retry);
+  window.addEventListener("popstate", followAddress);
   // The address may change after load (shared state), so refresh just before a link is used.
   const languages = $(".languages");
   for (const type of ["pointerdown", "focusin", "click"]) {

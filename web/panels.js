@@ -6,7 +6,7 @@
 // calculator.respond answers with each panel's figures. Texts reach the page through
 // textContent and form control values only, never as markup.
 
-import { errorText, onAnswer, recalculate } from "./app.js";
+import { errorText, onAddressChange, onAnswer, recalculate } from "./app.js";
 import { Formatter, fill } from "./format.js";
 
 const MAX_ROWS = 12;
@@ -125,6 +125,13 @@ function indexRow(row, index) {
   }
   const remove = row.querySelector("[data-compare-remove]");
   remove.setAttribute("aria-label", message("compare.remove_row_label", { row: number }));
+}
+
+/** Back or Forward changed the address: the table is again what the address says, its own
+ *  rows if it has some (the answer sets them) and otherwise the default rows. */
+function followAddress() {
+  compareTable.explicit = false;
+  indexRows();
 }
 
 function indexRows() {
@@ -558,6 +565,7 @@ function start() {
   indexRows();
   wirePanels();
   onAnswer(showAnswer);
+  onAddressChange(followAddress);
 }
 
 start();

@@ -5,7 +5,7 @@
 // defaults left out); this module only puts it into URLs. Every text reaches the page
 // through textContent or a form control's value, never as markup.
 
-import { onAnswer, syncLanguageLinks } from "./app.js";
+import { onAddressChange, onAnswer, syncLanguageLinks } from "./app.js";
 
 const ADDRESS_DEBOUNCE_MS = 300;
 // Parameters of the page itself rather than the calculator: the address keeps them.
@@ -19,7 +19,8 @@ const SNIPPET_HEIGHT = 900;
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const root = document.documentElement;
-const given = new URLSearchParams(location.search);
+let given = new URLSearchParams(location.search);
+// The compact layout is chosen once, by the address the page was loaded with.
 const embedded = given.get("embed") === "1";
 const $ = (selector) => document.querySelector(selector);
 
@@ -137,6 +138,26 @@ function onStateChange(response) {
   addressTimer = setTimeout(followForm, ADDRESS_DEBOUNCE_MS);
 }
 
+/** Back or Forward changed the address in place: its page parameters and state now count,
+ *  and a pending rewrite of the address for the previous state must not overwrite it. */
+function followAddress() {
+  clearTimeout(addressTimer);
+  addressTimer = 0;
+  given = new URLSearchParams(location.search);
+  query = withoutPageParams(given).toString();
+  applyTheme();
+  showLinks();
+}
+
+function applyTheme() {
+  const theme = given.get("theme");
+  if (THEMES.has(theme)) {
+    root.dataset.theme = theme;
+  } else {
+    delete root.dataset.theme;
+  }
+}
+
 // --- embed mode ---------------------------------------------------------------------------
 
 /** The host page sizes its frame from this; nothing but the height is sent. */
@@ -158,15 +179,13 @@ function startEmbedMode() {
 // --- start --------------------------------------------------------------------------------
 
 function start() {
-  const theme = given.get("theme");
-  if (THEMES.has(theme)) {
-    root.dataset.theme = theme;
-  }
+  applyTheme();
   if (embedded) {
     startEmbedMode();
   }
   showLinks();
   onAnswer(onStateChange);
+  onAddressChange(followAddress);
   for (const type of ["pointerdown", "focusin", "click"]) {
     document.addEventListener(type, followFormBeforeLanguageLink, true);
   }

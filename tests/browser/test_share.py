@@ -101,6 +101,26 @@ def test_the_address_follows_the_form(page: Page, site_url: str) -> None:
     assert query_of(page.url) == {"chunk_size": "800", "overlap": "200"}
 
 
+def test_back_restores_the_state_its_address_holds(page: Page, site_url: str) -> None:
+    """The skip link adds a history entry, and the address follows the form on it; Back
+    then shows the state of the earlier address, not the edits made since."""
+    open_page(page, site_url, "en", "?tokens=2500&chunk_size=800&overlap=200&theme=dark")
+    page.locator(".skip-link").focus()
+    page.keyboard.press("Enter")
+    type_values(page, tokens="100000", chunk_size="256", overlap="0")
+    wait_for_address(page, tokens="100000", chunk_size="256", overlap="0")
+    expect_integer(page, "chunks", 391, "en")
+    page.go_back()
+    wait_for_address(page, tokens="2500", chunk_size="800", overlap="200")
+    expect(field(page, "tokens")).to_have_value("2,500")
+    expect(field(page, "overlap")).to_have_value("200")
+    expect_integer(page, "chunks", 4, "en")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    page.go_forward()
+    expect_integer(page, "chunks", 391, "en")
+    expect(field(page, "chunk_size")).to_have_value("256")
+
+
 def test_the_address_keeps_page_parameters_and_drops_unknown_ones(
     page: Page, site_url: str
 ) -> None:
