@@ -1,6 +1,7 @@
 """Hostile links at scale: generated links full of markup, script text, huge and unicode
-digits, invisible characters, repeated and unknown keys and broken percent-encoding,
-opened by real navigations in every language.
+digits, invisible characters, repeated and unknown keys and broken percent-encoding:
+200 different ones in every language, each opened in place (a real popstate, which makes
+the page read its address as a load does), and 40 of them also by full page loads.
 
 For every link the test records page errors, dialogs and anything injected into the
 document, and checks that exactly the fields Python finds invalid show an error, with
@@ -32,10 +33,12 @@ from browser.test_page import (
 )
 
 SEED = 20261130
-# Each link is a full page load that starts Python (about 2.5 s on a loaded two-core
-# machine), so the generated links are shared out among the languages: every language
-# opens a fifth of them, each drawn from every family of hostile values.
-HOSTILE_LINKS = 200
+# Each language opens this many links of its own in place, as Back and Forward open an
+# address: the page reads it exactly as a load does (app.js followAddress), without
+# starting Python again, which a load does (about 2.5 s on a loaded two-core machine).
+LINKS_PER_LANGUAGE = 200
+# The first of them are also opened by full page loads, a few pages at once.
+LOADED_PER_LANGUAGE = 40
 # Pages loading at once: Python starts in each, so more than a few only queue on the CPU.
 PARALLEL_PAGES = 3
 # Long enough to hurt, short enough for servers' request-line limits (Python's: 64 KiB).
@@ -216,9 +219,18 @@ SHOWN_ERRORS = """() => Object.fromEntries([...document.querySelectorAll("[data-
 
 @dataclass
 class Tally:
-    opened: Counter[str] = field(default_factory=Counter)
+    opened_in_place: Counter[str] = field(default_factory=Counter)
+    loaded: Counter[str] = field(default_factory=Counter)
     errors_shown: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        languages = ", ".join(f"{lang} {self.opened_in_place[lang]} + {self.loaded[lang]}"
+                              for lang in self.opened_in_place)
+        return (f"hostile links opened in place + by page loads: "
+                f"{self.opened_in_place.total()} + {self.loaded.total()} ({languages}); "
+                f"errors shown next to their fields: {self.errors_shown.total()}; "
+                f"problems: {len(self.problems)}")
 
 
 @dataclass(frozen=True)
@@ -262,8 +274,36 @@ def check_link(page: Page, lang: str, link: Link, served: ServedPage, dialogs: l
     if dialogs:
         tally.problems.append(f"{where}: dialogs {dialogs}")
         dialogs.clear()
-    tally.opened[lang] += 1
     tally.errors_shown[lang] += len(shown)
+
+
+# The link becomes the address as Back makes it so: a real popstate, after which the page
+# answers and says "ready" again.
+OPEN_IN_PLACE = """(url) => {
+  history.pushState(null, "", url);
+  history.pushState(null, "", "#next");
+  document.documentElement.dataset.state = "opening";
+  history.back();
+}"""
+
+
+def open_in_place(page: Page, lang: str, link: Link, served: ServedPage, dialogs: list[str],
+                  tally: Tally) -> None:
+    page.evaluate(OPEN_IN_PLACE, link.query)
+    check_link(page, lang, link, served, dialogs, tally)
+    tally.opened_in_place[lang] += 1
+
+
+def load_in_parallel(pages: list[Page], site_url: str, lang: str, links: list[Link],
+                     served: ServedPage, dialogs: list[str], tally: Tally) -> None:
+    for start in range(0, len(links), len(pages)):
+        batch = list(zip(pages, links[start:start + len(pages)], strict=False))
+        # Start every navigation of the batch, then check each: the pages load in parallel.
+        for page, link in batch:
+            page.goto(f"{site_url}{lang}/{link.query}", wait_until="commit")
+        for page, link in batch:
+            check_link(page, lang, link, served, dialogs, tally)
+            tally.loaded[lang] += 1
 
 
 @pytest.fixture(scope="module")
@@ -274,11 +314,7 @@ def tally(request: pytest.FixtureRequest) -> Iterator[Tally]:
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if reporter is not None and capture is not None:
         with capture.global_and_fixture_disabled():
-            reporter.write_line(
-                f"\nhostile links opened: {sum(counts.opened.values())} "
-                f"({', '.join(f'{lang} {number}' for lang, number in counts.opened.items())}); "
-                f"errors shown next to their fields: {sum(counts.errors_shown.values())}; "
-                f"problems: {len(counts.problems)}")
+            reporter.write_line("\n" + counts.summary())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -295,18 +331,16 @@ def test_hostile_links_cannot_break_or_inject(
     for page in pages:
         page.on("dialog", refuse)
     served = served_page(pages[0], site_url, lang)
-    links = hostile_links(HOSTILE_LINKS, SEED)[LANGUAGES.index(lang)::len(LANGUAGES)]
+    every_link = hostile_links(LINKS_PER_LANGUAGE * len(LANGUAGES), SEED)
+    links = every_link[LANGUAGES.index(lang)::len(LANGUAGES)]
     before = len(tally.problems)
-    for start in range(0, len(links), PARALLEL_PAGES):
-        batch = list(zip(pages, links[start:start + PARALLEL_PAGES], strict=False))
-        # Start every navigation of the batch, then check each: the pages load in parallel.
-        for page, link in batch:
-            page.goto(f"{site_url}{lang}/{link.query}", wait_until="commit")
-        for page, link in batch:
-            check_link(page, lang, link, served, dialogs, tally)
+    load_in_parallel(pages, site_url, lang, links[:LOADED_PER_LANGUAGE], served, dialogs, tally)
+    for link in links:
+        open_in_place(pages[0], lang, link, served, dialogs, tally)
     problems = tally.problems[before:]
-    assert not problems, f"{len(problems)} of {len(links)} links misbehaved:\n" + "\n".join(
-        problems[:20])
+    assert tally.opened_in_place[lang] == LINKS_PER_LANGUAGE
+    assert tally.loaded[lang] == LOADED_PER_LANGUAGE
+    assert not problems, f"{len(problems)} links misbehaved:\n" + "\n".join(problems[:20])
 
 
 def test_the_probe_does_see_an_injection(page: Page, site_url: str, page_guard: PageGuard) -> None:
