@@ -391,6 +391,8 @@ def copy_static(dist: Path) -> None:
 
 # At the site's root, so that its scope is the whole site.
 SERVICE_WORKER = "sw.js"
+# Compressed copies of other files, for servers to send in their place: never asked for.
+PRECOMPRESSED = frozenset({".br", ".gz"})
 
 
 def site_files(dist: Path) -> dict[str, Path]:
@@ -399,16 +401,16 @@ def site_files(dist: Path) -> dict[str, Path]:
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     for name in ("index.html", "en/index.html", "app.js", "sw.js"):
+    ...     for name in ("index.html", "en/index.html", "app.js", "app.js.br", "sw.js"):
     ...         (Path(folder) / name).parent.mkdir(exist_ok=True)
-    ...         (Path(folder) / name).write_text("")
+    ...         (Path(folder) / name).touch()
     ...     list(site_files(Path(folder)))
-    ['./', 'app.js', 'en/']
+    ['app.js', 'en/', './']
     """
     files = {}
     for path in sorted(dist.rglob("*")):
         relative = path.relative_to(dist).as_posix()
-        if path.is_file() and relative != SERVICE_WORKER:
+        if path.is_file() and relative != SERVICE_WORKER and path.suffix not in PRECOMPRESSED:
             files[relative.removesuffix("index.html") or "./"] = path
     return files
 
