@@ -4,6 +4,7 @@ Pyodide hash check and the development server's MIME types."""
 from __future__ import annotations
 
 import re
+import struct
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -85,10 +86,43 @@ def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(dist: Path) -> N
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
 
 
-def test_the_manifest_names_the_built_wheel(dist: Path) -> None:
-    wheel = next((dist / "wheels").glob("*.whl")).name
-    assert f'export const wheelPath = "wheels/{wheel}";' in (
+def test_the_manifest_names_the_snapshot(dist: Path) -> None:
+    assert (dist / build.SNAPSHOT_NAME).is_file()
+    assert f'export const snapshotPath = "{build.SNAPSHOT_NAME}";' in (
         dist / "build-manifest.js").read_text(encoding="utf-8")
+
+
+def unpacked_snapshot(packed: bytes) -> bytes:
+    """What worker.js unpackSnapshot does, for the test of the packing."""
+    length, block, count = struct.unpack_from("<3I", packed)
+    runs = struct.unpack_from(f"<{2 * count}I", packed, 12)
+    whole = bytearray(length)
+    offset = 12 + 8 * count
+    for first, blocks in zip(runs[::2], runs[1::2], strict=True):
+        size = min(blocks * block, length - first * block)
+        whole[first * block:first * block + size] = packed[offset:offset + size]
+        offset += size
+    return bytes(whole)
+
+
+@pytest.mark.parametrize("whole", [
+    b"",
+    bytes(3 * build.SNAPSHOT_BLOCK),
+    b"a" + bytes(2 * build.SNAPSHOT_BLOCK) + b"b" * 100,
+    bytes(build.SNAPSHOT_BLOCK) + b"c" * (build.SNAPSHOT_BLOCK + 7) + bytes(5),
+])
+def test_the_snapshot_packing_gives_back_every_byte(whole: bytes) -> None:
+    assert unpacked_snapshot(build.packed_snapshot(whole)) == whole
+
+
+def test_the_snapshot_packing_leaves_out_zero_blocks() -> None:
+    assert len(build.packed_snapshot(bytes(3 * build.SNAPSHOT_BLOCK))) == 12
+
+
+def test_the_shipped_snapshot_is_mostly_blocks_in_use(dist: Path) -> None:
+    packed = (dist / build.SNAPSHOT_NAME).read_bytes()
+    (length,) = struct.unpack_from("<I", packed)
+    assert len(packed) < length / 2
 
 
 def test_no_file_of_ours_names_an_external_url(dist: Path) -> None:

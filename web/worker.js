@@ -1,4 +1,5 @@
-// The calculator's module worker: boots Pyodide, installs our wheel, answers requests.
+// The calculator's module worker: boots Pyodide from the build's memory snapshot (the
+// calculator already imported), answers requests.
 //
 // runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`), so the
 // worker's own base URL is a blob: URL; every address here is therefore resolved
@@ -10,7 +11,7 @@
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
-import { pyodideLockInfo, wheelPath } from "./build-manifest.js";
+import { pyodideLockInfo, snapshotPath } from "./build-manifest.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const pyodideURL = new URL("./pyodide/", import.meta.url).href;
@@ -41,6 +42,23 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+// build.py ships the snapshot without its all-zero blocks (more than half of it): a smaller
+// download. Its header says where the blocks go (build.py packed_snapshot); the last may be
+// short.
+function unpackSnapshot(packed) {
+  const header = new DataView(packed);
+  const [length, block, runs] = [0, 4, 8].map((at) => header.getUint32(at, true));
+  const whole = new Uint8Array(length);
+  let offset = 12 + 8 * runs;
+  for (let run = 0; run < runs; run += 1) {
+    const start = header.getUint32(12 + 8 * run, true) * block;
+    const size = Math.min(header.getUint32(16 + 8 * run, true) * block, length - start);
+    whole.set(new Uint8Array(packed, offset, size), start);
+    offset += size;
+  }
+  return whole;
+}
+
 function bootPyodide() {
   return loadPyodide({
     indexURL: pyodideURL,
@@ -49,6 +67,11 @@ function bootPyodide() {
     // The lock file's header only: we load no Pyodide packages, so the stock lock
     // file (119 KB) is neither fetched nor shipped.
     lockFileContents: { info: pyodideLockInfo, packages: {} },
+    // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
+    // Pyodide under Node), downloaded while pyodide.asm.mjs loads: restoring it skips
+    // Python's initialization and our imports, about 1 s of a start. The stdlib zip is
+    // still mounted, for anything imported later.
+    _loadSnapshot: fetchBytes(new URL(snapshotPath, import.meta.url)).then(unpackSnapshot),
   });
 }
 
@@ -94,24 +117,8 @@ function unhandledRejection(signal) {
   });
 }
 
-// `site` is imported at start-up already; asking sysconfig instead costs ~30 ms.
-function sitePackagesDir(pyodide) {
-  const directories = pyodide.pyimport("site").getsitepackages();
-  try {
-    return directories.get(0);
-  } finally {
-    directories.destroy();
-  }
-}
-
-// The wheel downloads while Pyodide boots; unpacking it into site-packages then takes
-// about 15 ms, with no package manager on the boot path.
-async function bootAndInstall() {
-  const [pyodide, wheel] = await Promise.all([
-    bootPyodide(),
-    fetchBytes(new URL(wheelPath, import.meta.url)),
-  ]);
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackagesDir(pyodide) });
+async function bootCalculator() {
+  const pyodide = await bootPyodide();
   return pyodide.pyimport("calculator").respond;
 }
 
@@ -121,7 +128,7 @@ async function loadCalculator() {
     return await Promise.race([
       useCompiledWasm(booting.signal), // first: in place before Pyodide fetches its wasm
       unhandledRejection(booting.signal),
-      bootAndInstall(),
+      bootCalculator(),
     ]);
   } finally {
     booting.abort();
