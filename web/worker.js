@@ -5,8 +5,7 @@
 // worker's own base URL is a blob: URL; every address here is therefore resolved
 // against import.meta.url, and all of them point into this site.
 //
-// Messages in:  {type: "wasm", module}   Pyodide's wasm, compiled by runtime.js
-//               {id, request}            request: the plain object calculator.respond takes
+// Messages in:  {id, request}            request: the plain object calculator.respond takes
 // Messages out: {type: "ready"}          Python answers from now on
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
@@ -15,12 +14,7 @@ import { pyodideLockInfo, snapshotPath } from "./build-manifest.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const pyodideURL = new URL("./pyodide/", import.meta.url).href;
-const wasmURL = new URL("pyodide.asm.wasm", pyodideURL).href;
 
-let receiveWasm;
-const compiledWasm = new Promise((resolve) => {
-  receiveWasm = resolve;
-});
 
 self.addEventListener("securitypolicyviolation", (event) => {
   self.postMessage({
@@ -76,33 +70,21 @@ function bootPyodide() {
 }
 
 // Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),
-// and on failure only logs "wasm instantiation failed!" and waits forever. Chrome's wasm
-// code cache serves the page's thread, not a worker's: compiled here, every visit compiles
-// anew, and a repeat visit measured 1.7 times as slow to start. So runtime.js compiles
-// the wasm on the page's thread and posts the module; while Pyodide boots, its fetch of
-// the wasm gets an empty response (no second download), its instantiateStreaming gets
-// that module, and a failed instantiation fails the load at once.
-function useCompiledWasm(signal) {
-  const { fetch: fetchFromNetwork } = self;
+// and on failure only logs "wasm instantiation failed!" and waits forever: a failed
+// instantiation fails the load at once instead. (Compiled here, off the page's thread: with
+// the snapshot, compiling it on the page's thread for Chrome's code cache no longer made
+// repeat visits faster, and its compile put 50-500 ms tasks on the page's thread.)
+function failOnWasmError(signal) {
   const { instantiateStreaming } = WebAssembly;
   signal.addEventListener("abort", () => {
-    self.fetch = fetchFromNetwork;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   });
   return new Promise((_, reject) => {
-    self.fetch = (resource, options) =>
-      String(resource) === wasmURL
-        ? Promise.resolve(new Response())
-        : fetchFromNetwork(resource, options);
-    WebAssembly.instantiateStreaming = async (_ignoredResponse, imports) => {
-      try {
-        const module = await compiledWasm;
-        return { module, instance: await WebAssembly.instantiate(module, imports) };
-      } catch (error) {
+    WebAssembly.instantiateStreaming = (...args) =>
+      instantiateStreaming(...args).catch((error) => {
         reject(error);
         throw error;
-      }
-    };
+      });
   });
 }
 
@@ -126,7 +108,7 @@ async function loadCalculator() {
   const booting = new AbortController();
   try {
     return await Promise.race([
-      useCompiledWasm(booting.signal), // first: in place before Pyodide fetches its wasm
+      failOnWasmError(booting.signal), // first: in place before Pyodide fetches its wasm
       unhandledRejection(booting.signal),
       bootCalculator(),
     ]);
@@ -151,10 +133,4 @@ async function answer({ id, request }) {
   }
 }
 
-self.addEventListener("message", (event) => {
-  if (event.data.type === "wasm") {
-    receiveWasm(event.data.module);
-  } else {
-    answer(event.data);
-  }
-});
+self.addEventListener("message", (event) => answer(event.data));
