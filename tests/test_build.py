@@ -3,11 +3,14 @@ Pyodide hash check and the development server's MIME types."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import struct
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from email.message import Message
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -82,7 +85,8 @@ def test_the_runtime_is_shipped(dist: Path) -> None:
 
 
 def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(dist: Path) -> None:
-    shipped = {path.name for path in (dist / "pyodide").iterdir()}
+    shipped = {path.name for path in (dist / "pyodide").iterdir()
+               if path.suffix not in {".gz", ".br"}}
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
 
 
@@ -195,6 +199,47 @@ def test_the_server_sends_the_mime_types_pyodide_needs(
     with urllib.request.urlopen(server_url + path) as response:
         assert response.headers["Content-Type"] == mime_type
         assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> None:
+    originals = build.compressible_files(dist)
+    assert {"app.js", "style.css", "index.html", "pyodide.asm.wasm", "pyodide.asm.mjs",
+            build.SNAPSHOT_NAME} <= {path.name for path in originals}
+    for path in originals:
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == (
+            path.read_bytes()), path
+        assert path.with_name(path.name + ".br").stat().st_size < path.stat().st_size, path
+
+
+def fetch(url: str, **headers: str) -> tuple[Message, bytes]:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
+        return response.headers, response.read()
+
+
+@pytest.mark.parametrize(
+    ("accept", "coding", "suffix"),
+    [
+        ("gzip, deflate, br, zstd", "br", ".br"),
+        ("gzip, br;q=0", "gzip", ".gz"),
+        ("identity", None, ""),
+    ],
+)
+def test_the_server_sends_a_precompressed_copy_the_browser_accepts(
+    server_url: str, dist: Path, accept: str, coding: str | None, suffix: str
+) -> None:
+    headers, body = fetch(f"{server_url}en/", **{"Accept-Encoding": accept})
+    assert body == (dist / "en" / f"index.html{suffix}").read_bytes()
+    assert headers.get("Content-Encoding") == coding
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert headers["Vary"] == "Accept-Encoding"
+
+
+def test_a_precompressed_copy_is_revalidated_like_the_file(server_url: str) -> None:
+    url = f"{server_url}pyodide/pyodide.asm.wasm"
+    headers, _ = fetch(url, **{"Accept-Encoding": "br"})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        fetch(url, **{"Accept-Encoding": "br", "If-Modified-Since": headers["Last-Modified"]})
+    assert answer.value.code == 304
 
 
 def test_the_server_sends_the_wheel_as_a_zip(server_url: str, dist: Path) -> None:
