@@ -395,6 +395,27 @@ def jinja_environment() -> Environment:
     )
 
 
+def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]) -> dict[str, Any]:
+    """Per language, the texts of `result` as web/results-text.js writes them, run under Node
+    (jobs: {lang: {locale, strings}}); so the prerendered page reads as app.js paints it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to prerender the default results: install Node.js")
+    with tempfile.TemporaryDirectory() as staging:
+        modules = Path(staging)
+        for name in ("format.js", "results-text.js"):
+            shutil.copy(WEB / name, modules / name)
+        # Node reads .js files as ES modules only inside a package that says so.
+        (modules / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+        listing = modules / "jobs.json"
+        listing.write_text(json.dumps({lang: {**job, "result": result}
+                                       for lang, job in jobs.items()}), encoding="utf-8")
+        done = subprocess.run([node, str(TOOLS / "prerender.mjs"), str(modules), str(listing)],
+                              check=True, capture_output=True, text=True)
+    texts: dict[str, Any] = json.loads(done.stdout)
+    return texts
+
+
 def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str]) -> None:
     """One page per language, dist/<lang>/index.html, from web/page.html.j2.
 
@@ -418,7 +439,7 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
     # The planning panels start at the calculator's own defaults, and the comparison at the
     # rows Python derives from them (sent only once the visitor edits the table: panels.js).
     # Imported here, like jinja2, so that importing build.py stays standard library only.
-    from calculator import DEFAULT_FIELDS, evaluate_form  # noqa: PLC0415
+    from calculator import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
 
     panel_fields = ("documents", "average_tokens", "top_k", "context_window",
                     "reserved_tokens", "answer_tokens")
@@ -432,6 +453,18 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
         groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)]
         return separator.join(reversed(groups))
 
+    js_strings = {lang: {key: value for key, value in catalogs[lang].items()
+                         if not key.startswith(prose)} for lang in languages}
+    # The default results as Python computes them (the same in every language: the default
+    # texts have no separators), written into each page as app.js would paint them, so the
+    # page shows correct numbers at first paint; it still becomes "ready" only when Python
+    # answers in the browser.
+    default_request = {"fields": dict(DEFAULT_FIELDS),
+                       "number_format": {"group": ",", "decimal": "."}}
+    result = json.loads(respond(json.dumps(default_request)))["result"]
+    texts = prerendered_results(result, {lang: {"locale": catalogs[lang]["meta.locale"],
+                                                "strings": js_strings[lang]}
+                                         for lang in languages})
     template = jinja_environment().get_template("page.html.j2")
     names = [(lang, str(catalogs[lang]["meta.language_name"])) for lang in languages]
     for lang in languages:
@@ -447,7 +480,7 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
                       "dtype": "float32"},
             dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
             presets=presets, explain_sections=sections, faq=faq,
-            js_strings={key: value for key, value in catalog.items() if not key.startswith(prose)},
+            js_strings=js_strings[lang], result=result, texts=texts[lang],
             panel_defaults={name: localized(int(DEFAULT_FIELDS[name]), locale)
                             for name in panel_fields},
             compare_rows=[{column: localized(int(text), locale) if text.isdigit() else text
