@@ -7,11 +7,8 @@
 import { createChunkMap } from "./chunkmap.js";
 import { Formatter, fill, numberSeparators } from "./format.js";
 import { resultTexts } from "./results-text.js";
-import { startCalculator } from "./runtime.js";
+import { calculator } from "./boot.js";
 
-// Pyodide is ~10 MB on first visit; past this the visitor gets an error and a retry button
-// instead of an endless spinner.
-const LOAD_TIMEOUT_MS = 45000;
 const INPUT_DEBOUNCE_MS = 120;
 // Error parameters that are numbers and so are shown in the page's number format.
 const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
@@ -34,7 +31,6 @@ const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
     }),
 });
 
-let calculator = null;
 const answerListeners = [];
 // Until Python has read the link, the address (not the form's text pre-fill) is the state.
 let addressPending = true;
@@ -399,7 +395,6 @@ function start() {
   prefillFromAddress();
   syncLanguageLinks();
   wireControls();
-  calculator = startCalculator({ timeoutMs: LOAD_TIMEOUT_MS });
   calculator.ready.catch(showLoadError);
   computeNow(true);
 }
