@@ -15,19 +15,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
+import gzip
 import hashlib
 import importlib
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import tomllib
+import zipfile
 from collections.abc import Mapping, Sequence
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,6 +63,8 @@ PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "
 PYODIDE_LOCK_FILE = "pyodide-lock.json"
 # Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
 STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
+# Pyodide's memory after importing the calculator, which the worker starts from.
+SNAPSHOT_NAME = "python-snapshot.bin"
 
 # Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
 # blob: lets runtime.js start the module worker from a bootstrap that the page's
@@ -84,6 +91,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".bin": "application/octet-stream",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
@@ -269,12 +277,86 @@ def copy_pyodide(pyodide: Path, dist: Path) -> None:
     shutil.copy2(compiled_stdlib(pyodide), target / "python_stdlib.zip")
 
 
+def snapshot_key(dist: Path, wheel: Path) -> str:
+    """What a snapshot is made of: the shipped stdlib, the calculator's files, the tool."""
+    digest = hashlib.sha256()
+    digest.update(sha256_of(dist / "pyodide" / "python_stdlib.zip").encode())
+    digest.update(sha256_of(TOOLS / "make_snapshot.mjs").encode())
+    # The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only.
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + b"\0" + archive.read(name))
+    return digest.hexdigest()[:16]
+
+
+def make_snapshot(pyodide: Path, dist: Path, wheel: Path, target: Path) -> None:
+    """A memory snapshot of Pyodide with the calculator imported, made by Pyodide under Node.
+
+    The worker restores it instead of initializing Python and importing the calculator at
+    every visit (measured: about 1 s less to the first result).  dist/pyodide/ is used as it
+    is shipped, so the snapshot indexes the very python_stdlib.zip the browser gets.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to make the Python memory snapshot: install Node.js")
+    subprocess.run([node, str(TOOLS / "make_snapshot.mjs"), str(dist / "pyodide"),
+                    str(pyodide / PYODIDE_LOCK_FILE), str(wheel), str(target)], check=True)
+
+
+# The snapshot is shipped in blocks of this size, all-zero blocks left out.
+SNAPSHOT_BLOCK = 65536
+
+
+def nonzero_runs(snapshot: bytes) -> list[tuple[int, int]]:
+    """(first block, block count) of each run of blocks holding a non-zero byte.
+
+    >>> nonzero_runs(bytes(SNAPSHOT_BLOCK) + b"x" + bytes(2 * SNAPSHOT_BLOCK) + b"y")
+    [(1, 1), (3, 1)]
+    """
+    runs: list[tuple[int, int]] = []
+    for block, start in enumerate(range(0, len(snapshot), SNAPSHOT_BLOCK)):
+        chunk = snapshot[start:start + SNAPSHOT_BLOCK]
+        if chunk.count(0) == len(chunk):
+            continue
+        if runs and sum(runs[-1]) == block:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((block, 1))
+    return runs
+
+
+def packed_snapshot(whole: bytes) -> bytes:
+    """The snapshot without its all-zero blocks (more than half of its 30 MB), for worker.js
+    to put back: a header of little-endian uint32s (length, block size, run count, then
+    first block and block count of each run), then the runs' blocks."""
+    runs = nonzero_runs(whole)
+    header = struct.pack(f"<3I{2 * len(runs)}I", len(whole), SNAPSHOT_BLOCK, len(runs),
+                         *(number for run in runs for number in run))
+    blocks = (whole[first * SNAPSHOT_BLOCK:(first + count) * SNAPSHOT_BLOCK]
+              for first, count in runs)
+    return header + b"".join(blocks)
+
+
+def snapshot_of(pyodide: Path, dist: Path, wheel: Path) -> bytes:
+    """The packed snapshot of dist/pyodide/ with `wheel` imported: made once per calculator
+    and stdlib, then taken from .cache/."""
+    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{snapshot_key(dist, wheel)}.bin"
+    if not cached.exists():
+        with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+            made = Path(staging) / "snapshot.bin"
+            make_snapshot(pyodide, dist, wheel, made)
+            made.write_bytes(packed_snapshot(made.read_bytes()))
+            made.rename(cached)
+    return cached.read_bytes()
+
+
 # --- our files ----------------------------------------------------------------------
 
 
 def build_wheel(dist: Path) -> str:
     """Build the calculator wheel into dist/wheels/ with pyproject's own PEP 517 backend,
-    in-process; return its path relative to dist/."""
+    in-process; return its path relative to dist/.  Pages load the calculator from the
+    snapshot made of it; the wheel is for pages that install it themselves (micropip)."""
     backend = importlib.import_module(load_pyproject()["build-system"]["build-backend"])
     wheels = dist / "wheels"
     wheels.mkdir(parents=True)
@@ -283,11 +365,11 @@ def build_wheel(dist: Path) -> str:
     return f"wheels/{name}"
 
 
-def write_manifest(dist: Path, wheel: str, lock_info: object) -> None:
+def write_manifest(dist: Path, snapshot: str, lock_info: object) -> None:
     """build-manifest.js tells worker.js what this build produced; it is data only."""
     lines = (
         "// Generated by build.py: what worker.js loads for this build.",
-        f"export const wheelPath = {json.dumps(wheel)};",
+        f"export const snapshotPath = {json.dumps(snapshot)};",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
         "",
     )
@@ -313,6 +395,27 @@ def jinja_environment() -> Environment:
     )
 
 
+def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]) -> dict[str, Any]:
+    """Per language, the texts of `result` as web/results-text.js writes them, run under Node
+    (jobs: {lang: {locale, strings}}); so the prerendered page reads as app.js paints it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to prerender the default results: install Node.js")
+    with tempfile.TemporaryDirectory() as staging:
+        modules = Path(staging)
+        for name in ("format.js", "results-text.js"):
+            shutil.copy(WEB / name, modules / name)
+        # Node reads .js files as ES modules only inside a package that says so.
+        (modules / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+        listing = modules / "jobs.json"
+        listing.write_text(json.dumps({lang: {**job, "result": result}
+                                       for lang, job in jobs.items()}), encoding="utf-8")
+        done = subprocess.run([node, str(TOOLS / "prerender.mjs"), str(modules), str(listing)],
+                              check=True, capture_output=True, text=True)
+    texts: dict[str, Any] = json.loads(done.stdout)
+    return texts
+
+
 def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str]) -> None:
     """One page per language, dist/<lang>/index.html, from web/page.html.j2.
 
@@ -336,7 +439,7 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
     # The planning panels start at the calculator's own defaults, and the comparison at the
     # rows Python derives from them (sent only once the visitor edits the table: panels.js).
     # Imported here, like jinja2, so that importing build.py stays standard library only.
-    from calculator import DEFAULT_FIELDS, evaluate_form  # noqa: PLC0415
+    from calculator import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
 
     panel_fields = ("documents", "average_tokens", "top_k", "context_window",
                     "reserved_tokens", "answer_tokens")
@@ -350,6 +453,18 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
         groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)]
         return separator.join(reversed(groups))
 
+    js_strings = {lang: {key: value for key, value in catalogs[lang].items()
+                         if not key.startswith(prose)} for lang in languages}
+    # The default results as Python computes them (the same in every language: the default
+    # texts have no separators), written into each page as app.js would paint them, so the
+    # page shows correct numbers at first paint; it still becomes "ready" only when Python
+    # answers in the browser.
+    default_request = {"fields": dict(DEFAULT_FIELDS),
+                       "number_format": {"group": ",", "decimal": "."}}
+    result = json.loads(respond(json.dumps(default_request)))["result"]
+    texts = prerendered_results(result, {lang: {"locale": catalogs[lang]["meta.locale"],
+                                                "strings": js_strings[lang]}
+                                         for lang in languages})
     template = jinja_environment().get_template("page.html.j2")
     names = [(lang, str(catalogs[lang]["meta.language_name"])) for lang in languages]
     for lang in languages:
@@ -365,7 +480,7 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
                       "dtype": "float32"},
             dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
             presets=presets, explain_sections=sections, faq=faq,
-            js_strings={key: value for key, value in catalog.items() if not key.startswith(prose)},
+            js_strings=js_strings[lang], result=result, texts=texts[lang],
             panel_defaults={name: localized(int(DEFAULT_FIELDS[name]), locale)
                             for name in panel_fields},
             compare_rows=[{column: localized(int(text), locale) if text.isdigit() else text
@@ -428,6 +543,66 @@ def write_service_worker(dist: Path) -> None:
     (dist / SERVICE_WORKER).write_text(f"{header}\n{source}", encoding="utf-8")
 
 
+# --- precompressed copies -------------------------------------------------------------
+
+# Beside each file that compresses (zips and wheels are compressed already), a .gz and a .br
+# for hosts that serve them, and for the development server.
+COMPRESSIBLE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin"})
+MIN_COMPRESSED_SIZE = 1024
+# Brotli's best; the snapshot changes with every edit of the calculator, and quality 11
+# takes 45 s on it here, 9 about 2 s (for a copy about 14% larger).
+BROTLI_QUALITY = 11
+SNAPSHOT_BROTLI_QUALITY = 9
+
+
+def compressible_files(dist: Path) -> list[Path]:
+    return sorted(path for path in dist.rglob("*")
+                  if path.suffix in COMPRESSIBLE_SUFFIXES and path.is_file()
+                  and path.stat().st_size >= MIN_COMPRESSED_SIZE)
+
+
+def brotli_quality(path: Path) -> int:
+    return SNAPSHOT_BROTLI_QUALITY if path.name == SNAPSHOT_NAME else BROTLI_QUALITY
+
+
+def compressed_copy(path: Path, suffix: str) -> Path:
+    """Where .cache/ keeps the compressed copy of this content (compressing Pyodide's
+    10 MB wasm at quality 11 takes half a minute, so it is done once)."""
+    quality = brotli_quality(path) if suffix == ".br" else 9
+    return CACHE / "compressed" / f"{sha256_of(path)}-{quality}{suffix}"
+
+
+def brotli_compress(jobs: Sequence[tuple[Path, Path, int]]) -> None:
+    """With Node's zlib (node is needed by the build anyway): no brotli package to pin."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to brotli-compress the site: install Node.js")
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+        listing = Path(staging) / "jobs.json"
+        listing.write_text(json.dumps([[str(source), str(target), quality]
+                                       for source, target, quality in jobs]), encoding="utf-8")
+        subprocess.run([node, str(TOOLS / "brotli.mjs"), str(listing)], check=True)
+
+
+def write_precompressed(dist: Path) -> None:
+    """file.gz and file.br beside every compressible file of dist/."""
+    (CACHE / "compressed").mkdir(parents=True, exist_ok=True)
+    brotli_jobs = []
+    copies = []
+    for path in compressible_files(dist):
+        gz, br = compressed_copy(path, ".gz"), compressed_copy(path, ".br")
+        if not gz.exists():
+            # mtime=0: the same content always gives the same bytes.
+            gz.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+        if not br.exists():
+            brotli_jobs.append((path, br, brotli_quality(path)))
+        copies += [(gz, path.with_name(path.name + ".gz")), (br, path.with_name(path.name + ".br"))]
+    if brotli_jobs:
+        brotli_compress(brotli_jobs)
+    for cached, target in copies:
+        shutil.copyfile(cached, target)
+
+
 # A scheme-qualified or protocol-relative address of some host: "https://x.y", "//x.y".
 EXTERNAL_URL = re.compile(
     r"(?:\b[a-z][a-z0-9+.-]*:)?//[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s\"'`<>)]*", re.IGNORECASE)
@@ -457,29 +632,92 @@ def build(dist: Path = DIST) -> None:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     copy_pyodide(pyodide, dist)
-    write_manifest(dist, build_wheel(dist), pyodide_lock_info(pyodide))
+    (dist / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist, dist / build_wheel(dist)))
+    write_manifest(dist, SNAPSHOT_NAME, pyodide_lock_info(pyodide))
     copy_static(dist)
     render_pages(dist, catalogs, LANGUAGES)
     render_language_redirect(dist, catalogs)
     write_service_worker(dist)
     check_no_external_urls(dist)
+    write_precompressed(dist)
 
 
 # --- serving ------------------------------------------------------------------------
 
 
+# Content codings the build writes beside files, the server's preferred first.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header allows (those with q=0 refused).
+
+    >>> sorted(accepted_encodings("gzip, deflate, br;q=0, zstd"))
+    ['deflate', 'gzip', 'zstd']
+    """
+    accepted = set()
+    for item in header.split(","):
+        name, _, parameters = item.partition(";")
+        refused = parameters.replace(" ", "").lower() in {"q=0", "q=0.0", "q=0.00", "q=0.000"}
+        if name.strip() and not refused:
+            accepted.add(name.strip().lower())
+    return accepted
+
+
 class SiteRequestHandler(SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide needs and revalidated caching."""
+    """Static files with the MIME types Pyodide needs, revalidated caching, and the
+    build's precompressed copies when the browser accepts them."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: the page loads a dozen files at once
     extensions_map = MIME_TYPES
     quiet = False
+    # The coding of the response being sent (None: the file as it is).
+    encoding: str | None = None
+
+    def send_head(self) -> Any:
+        self.encoding = None
+        plain = Path(self.translate_path(self.path))
+        if plain.is_dir() and self.path.split("?")[0].endswith("/"):
+            plain = plain / "index.html"
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for encoding, suffix in ENCODINGS:
+            variant = plain.with_name(plain.name + suffix)
+            if encoding in accepted and plain.is_file() and variant.is_file():
+                self.encoding = encoding
+                return self.send_variant(plain, variant)
+        return super().send_head()
+
+    def send_variant(self, plain: Path, variant: Path) -> Any:
+        """Like SimpleHTTPRequestHandler.send_head, for the compressed copy of `plain`."""
+        modified = int(plain.stat().st_mtime)
+        if self.not_modified_since(modified):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        file = variant.open("rb")
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(plain)))
+        self.send_header("Content-Encoding", str(self.encoding))
+        self.send_header("Content-Length", str(variant.stat().st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return file
+
+    def not_modified_since(self, modified: int) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if since is None or "If-None-Match" in self.headers:
+            return False
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+            return modified <= email.utils.parsedate_to_datetime(since).timestamp()
+        return False
 
     def end_headers(self) -> None:
         # Files are rebuilt in place under the same names, so caches must revalidate
         # (Last-Modified makes that a cheap 304).
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        # The same URL answers in different codings, so caches must key on the header.
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

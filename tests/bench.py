@@ -99,9 +99,10 @@ class Samples:
 
 @dataclass
 class RequestLog:
-    """Paths the servers answered with 200, so bytes are counted from the files themselves."""
+    """Paths the servers answered with 200 and the content coding they were sent in, so
+    bytes are counted from the files themselves."""
 
-    paths: list[str] = field(default_factory=list)
+    paths: list[tuple[str, str | None]] = field(default_factory=list)
 
 
 def logging_handler(log: RequestLog) -> type[build.SiteRequestHandler]:
@@ -110,7 +111,7 @@ def logging_handler(log: RequestLog) -> type[build.SiteRequestHandler]:
 
         def log_request(self, code: Any = "-", size: Any = "-") -> None:
             if str(code) == "200":
-                log.paths.append(self.path.split("?")[0])
+                log.paths.append((self.path.split("?")[0], self.encoding))
 
     return Handler
 
@@ -196,27 +197,40 @@ def row(name: str, values: Sequence[float]) -> str:
             f"{max(values):.1f} | {percentile(values, 0.95):.1f} |")
 
 
-def byte_split(paths: Sequence[str], dist: Path) -> tuple[int, int]:
-    """Bytes of one cold visit's files: Pyodide's runtime, then ours."""
-    runtime = ours = 0
-    for path in set(paths):
+@dataclass
+class Bytes:
+    files: int = 0
+    sent: int = 0
+
+
+def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str, Bytes]:
+    """Bytes of one cold visit's files, as files and as sent (compressed when the browser
+    accepted a precompressed copy): Pyodide's runtime, the Python snapshot, ours."""
+    split = {"Pyodide runtime": Bytes(), "Python snapshot": Bytes(), "ours": Bytes()}
+    suffixes = dict(build.ENCODINGS)
+    for path, encoding in set(paths):
         file = dist / path.lstrip("/")
         if file.is_dir():
             file = file / "index.html"
         if not file.is_file():
             continue
         if path.startswith("/pyodide/"):
-            runtime += file.stat().st_size
+            group = split["Pyodide runtime"]
+        elif file.name == build.SNAPSHOT_NAME:
+            group = split["Python snapshot"]
         else:
-            ours += file.stat().st_size
-    return runtime, ours
+            group = split["ours"]
+        group.files += file.stat().st_size
+        sent = file.with_name(file.name + suffixes[encoding]) if encoding else file
+        group.sent += sent.stat().st_size
+    return split
 
 
 def verdict(ok: bool) -> str:
     return "pass" if ok else "FAIL"
 
 
-def print_report(samples: Samples, runtime_bytes: int, our_bytes: int) -> None:
+def print_report(samples: Samples, split: dict[str, Bytes]) -> None:
     values = samples.values
     print(f"\nMilliseconds over {RUNS} alternating runs (recalculation: "
           f"{RECALC_INPUTS} inputs each); headless Chromium\n")
@@ -224,7 +238,10 @@ def print_report(samples: Samples, runtime_bytes: int, our_bytes: int) -> None:
     print("|---|---|---|---|---|")
     for name, series in values.items():
         print(row(name, series))
-    print(f"\nBytes on a cold visit of /en/: Pyodide runtime {runtime_bytes:,}, ours {our_bytes:,}")
+    print("\nBytes on a cold visit of /en/ (files / sent, compressed where accepted):")
+    for name, counted in split.items():
+        print(f"- {name}: {counted.files:,} / {counted.sent:,}")
+    our_bytes = split["ours"].files
     median = {name: statistics.median(series) for name, series in values.items()}
     cold = median["ours cold"] / median["stock cold"]
     warm = median["ours warm"] / median["stock warm"]
@@ -272,5 +289,5 @@ def run(dist: Path, stock: Path) -> int:
             measure_recalc(browser, f"{ours_url}en/", samples)
         finally:
             browser.close()
-    print_report(samples, *byte_split(cold_paths, dist))
+    print_report(samples, byte_split(cold_paths, dist))
     return 0

@@ -3,12 +3,16 @@ Pyodide hash check and the development server's MIME types."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
+import struct
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from email.message import Message
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -84,13 +88,14 @@ def test_the_runtime_is_shipped(dist: Path) -> None:
 
 
 def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(dist: Path) -> None:
-    shipped = {path.name for path in (dist / "pyodide").iterdir()}
+    shipped = {path.name for path in (dist / "pyodide").iterdir()
+               if path.suffix not in {".gz", ".br"}}
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
 
 
-def test_the_manifest_names_the_built_wheel(dist: Path) -> None:
-    wheel = next((dist / "wheels").glob("*.whl")).name
-    assert f'export const wheelPath = "wheels/{wheel}";' in (
+def test_the_manifest_names_the_snapshot(dist: Path) -> None:
+    assert (dist / build.SNAPSHOT_NAME).is_file()
+    assert f'export const snapshotPath = "{build.SNAPSHOT_NAME}";' in (
         dist / "build-manifest.js").read_text(encoding="utf-8")
 
 
@@ -119,6 +124,39 @@ def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_pat
         stdlib.write(b"\0")
     build.write_service_worker(site)
     assert service_worker_build(site)["version"] != before
+
+
+def unpacked_snapshot(packed: bytes) -> bytes:
+    """What worker.js unpackSnapshot does, for the test of the packing."""
+    length, block, count = struct.unpack_from("<3I", packed)
+    runs = struct.unpack_from(f"<{2 * count}I", packed, 12)
+    whole = bytearray(length)
+    offset = 12 + 8 * count
+    for first, blocks in zip(runs[::2], runs[1::2], strict=True):
+        size = min(blocks * block, length - first * block)
+        whole[first * block:first * block + size] = packed[offset:offset + size]
+        offset += size
+    return bytes(whole)
+
+
+@pytest.mark.parametrize("whole", [
+    b"",
+    bytes(3 * build.SNAPSHOT_BLOCK),
+    b"a" + bytes(2 * build.SNAPSHOT_BLOCK) + b"b" * 100,
+    bytes(build.SNAPSHOT_BLOCK) + b"c" * (build.SNAPSHOT_BLOCK + 7) + bytes(5),
+])
+def test_the_snapshot_packing_gives_back_every_byte(whole: bytes) -> None:
+    assert unpacked_snapshot(build.packed_snapshot(whole)) == whole
+
+
+def test_the_snapshot_packing_leaves_out_zero_blocks() -> None:
+    assert len(build.packed_snapshot(bytes(3 * build.SNAPSHOT_BLOCK))) == 12
+
+
+def test_the_shipped_snapshot_is_mostly_blocks_in_use(dist: Path) -> None:
+    packed = (dist / build.SNAPSHOT_NAME).read_bytes()
+    (length,) = struct.unpack_from("<I", packed)
+    assert len(packed) < length / 2
 
 
 def test_no_file_of_ours_names_an_external_url(dist: Path) -> None:
@@ -191,6 +229,47 @@ def test_the_server_sends_the_mime_types_pyodide_needs(
     with urllib.request.urlopen(server_url + path) as response:
         assert response.headers["Content-Type"] == mime_type
         assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> None:
+    originals = build.compressible_files(dist)
+    assert {"app.js", "style.css", "index.html", "pyodide.asm.wasm", "pyodide.asm.mjs",
+            build.SNAPSHOT_NAME} <= {path.name for path in originals}
+    for path in originals:
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == (
+            path.read_bytes()), path
+        assert path.with_name(path.name + ".br").stat().st_size < path.stat().st_size, path
+
+
+def fetch(url: str, **headers: str) -> tuple[Message, bytes]:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
+        return response.headers, response.read()
+
+
+@pytest.mark.parametrize(
+    ("accept", "coding", "suffix"),
+    [
+        ("gzip, deflate, br, zstd", "br", ".br"),
+        ("gzip, br;q=0", "gzip", ".gz"),
+        ("identity", None, ""),
+    ],
+)
+def test_the_server_sends_a_precompressed_copy_the_browser_accepts(
+    server_url: str, dist: Path, accept: str, coding: str | None, suffix: str
+) -> None:
+    headers, body = fetch(f"{server_url}en/", **{"Accept-Encoding": accept})
+    assert body == (dist / "en" / f"index.html{suffix}").read_bytes()
+    assert headers.get("Content-Encoding") == coding
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert headers["Vary"] == "Accept-Encoding"
+
+
+def test_a_precompressed_copy_is_revalidated_like_the_file(server_url: str) -> None:
+    url = f"{server_url}pyodide/pyodide.asm.wasm"
+    headers, _ = fetch(url, **{"Accept-Encoding": "br"})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        fetch(url, **{"Accept-Encoding": "br", "If-Modified-Since": headers["Last-Modified"]})
+    assert answer.value.code == 304
 
 
 def test_the_server_sends_the_wheel_as_a_zip(server_url: str, dist: Path) -> None:

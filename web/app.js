@@ -6,11 +6,9 @@
 
 import { createChunkMap } from "./chunkmap.js";
 import { Formatter, fill, numberSeparators } from "./format.js";
-import { startCalculator } from "./runtime.js";
+import { resultTexts } from "./results-text.js";
+import { calculator } from "./boot.js";
 
-// Pyodide is ~10 MB on first visit; past this the visitor gets an error and a retry button
-// instead of an endless spinner.
-const LOAD_TIMEOUT_MS = 45000;
 const INPUT_DEBOUNCE_MS = 120;
 // Error parameters that are numbers and so are shown in the page's number format.
 const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
@@ -33,7 +31,6 @@ const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
     }),
 });
 
-let calculator = null;
 const answerListeners = [];
 const addressListeners = [];
 // Until Python has read the link, the address (not the form's text pre-fill) is the state.
@@ -120,62 +117,43 @@ function setText(selector, text) {
   }
 }
 
-function paintInteger(key, value) {
+function paintInteger(key, value, text) {
   for (const element of document.querySelectorAll(`[data-result="${key}"]`)) {
     element.dataset.value = value;
-    element.textContent = key.endsWith("_bytes") || key.startsWith("bytes_")
-      ? formatter.count(strings["plural.bytes"], value)
-      : formatter.integer(value);
+    element.textContent = text;
   }
 }
 
 /** "3 × 800 + 1 × 700", each group kept on one line (its own span). */
-function paintLengthGroups(groups) {
-  const parts = groups.flatMap((group, index) => {
+function paintLengthGroups(groups, joiner) {
+  const parts = groups.flatMap((text, index) => {
     const span = document.createElement("span");
     span.className = "length-group";
-    span.textContent = message("lengths.group", {
-      count: formatter.integer(group.count),
-      length: formatter.integer(group.length),
-    });
-    return index === 0 ? [span] : [strings["lengths.joiner"], span];
+    span.textContent = text;
+    return index === 0 ? [span] : [joiner, span];
   });
   $('[data-result="length_groups"]').replaceChildren(...(parts.length > 0 ? parts : ["—"]));
 }
 
-function paintChunking(result) {
-  for (const key of ["step", "chunks", "last_chunk_tokens", "tokens_processed", "repeated_tokens", "padded_tokens"]) {
-    paintInteger(key, result[key]);
+function paintFigures(result, texts) {
+  for (const [key, text] of Object.entries(texts.integers)) {
+    paintInteger(key, result[key], text);
   }
-  paintLengthGroups(result.length_groups);
-  setText(
-    '[data-explain="repeated_tokens"]',
-    message("result.repeated_tokens.explain", { share: formatter.percent(result.repeated_share) }),
-  );
-  setText(
-    '[data-explain="padded_tokens"]',
-    message("result.padded_tokens.explain", {
-      chunks: formatter.integer(result.chunks),
-      chunk_size: formatter.integer(result.chunk_size),
-      last: formatter.integer(result.last_chunk_tokens),
-      padding: formatter.integer(result.padding_tokens),
-    }),
-  );
+  paintLengthGroups(texts.lengthGroups, texts.joiner);
+  for (const [key, text] of Object.entries(texts.explain)) {
+    setText(`[data-explain="${key}"]`, text);
+  }
 }
 
-function paintVectors(result) {
-  const hasVectors = result.raw_vector_bytes !== undefined;
+function paintVectors(vectors) {
   for (const element of document.querySelectorAll("[data-vector-result]")) {
-    element.hidden = !hasVectors;
+    element.hidden = !vectors;
   }
-  $("[data-no-vectors]").hidden = hasVectors;
-  if (!hasVectors) {
-    return;
+  $("[data-no-vectors]").hidden = Boolean(vectors);
+  if (vectors) {
+    setText('[data-result="raw_vector_iec"]', vectors.iec);
+    setText('[data-result="raw_vector_si"]', vectors.si);
   }
-  paintInteger("bytes_per_vector", result.bytes_per_vector);
-  paintInteger("raw_vector_bytes", result.raw_vector_bytes);
-  setText('[data-result="raw_vector_iec"]', formatter.bytes(result.raw_vector_bytes, "iec", strings["plural.bytes"]));
-  setText('[data-result="raw_vector_si"]', formatter.bytes(result.raw_vector_bytes, "si", strings["plural.bytes"]));
 }
 
 /** The worked derivation with the visitor's numbers: [label key, formula] per line. */
@@ -234,8 +212,9 @@ function paintDerivation(result) {
 }
 
 function paintResult(result) {
-  paintChunking(result);
-  paintVectors(result);
+  const texts = resultTexts(result, formatter, strings);
+  paintFigures(result, texts);
+  paintVectors(texts.vectors);
   paintDerivation(result);
   chunkMap.draw(result);
   hasResult = true;
@@ -297,6 +276,9 @@ function showResponse(response) {
     paintResult(response.result);
   }
   markStale(!valid || !response.result);
+  if (hasResult) {
+    delete root.dataset.linked; // a link's own results are shown now (query-guard.js)
+  }
   // A link opened with invalid values has nothing to show yet: say what to do instead.
   $("[data-results-empty]").hidden = hasResult;
   for (const listener of answerListeners) {
@@ -441,7 +423,6 @@ function start() {
   prefillFromAddress();
   syncLanguageLinks();
   wireControls();
-  calculator = startCalculator({ timeoutMs: LOAD_TIMEOUT_MS });
   calculator.ready.then(keepForOffline, showLoadError);
   computeNow(true);
 }

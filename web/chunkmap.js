@@ -194,10 +194,14 @@ function drawGapNote(svg, scale, hiddenText, width, y) {
 export function createChunkMap(container, labels) {
   let lastResult = null;
   let lastWidth = 0;
+  // The container's width as the ResizeObserver last saw it: reading clientWidth while
+  // drawing would force a layout of the whole page in the middle of every recalculation.
+  let knownWidth = 0;
 
   function draw(result) {
     lastResult = result;
-    const width = Math.max(280, Math.round(container.clientWidth || FALLBACK_WIDTH));
+    knownWidth ||= container.clientWidth; // only if drawn before the first observation
+    const width = Math.max(280, Math.round(knownWidth || FALLBACK_WIDTH));
     lastWidth = width;
     const windows = chunkWindows(result);
     const size = BigInt(result.chunk_size);
@@ -239,7 +243,8 @@ export function createChunkMap(container, labels) {
   }
 
   const observer = new ResizeObserver(() => {
-    const width = Math.round(container.clientWidth);
+    knownWidth = container.clientWidth;
+    const width = Math.round(knownWidth);
     if (lastResult && width > 0 && Math.abs(width - lastWidth) > 4) {
       draw(lastResult);
     }

@@ -25,7 +25,6 @@
 
 const DEFAULT_TIMEOUT_MS = 30000;
 const workerURL = new URL("./worker.js", import.meta.url).href;
-const wasmURL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 const cspViolations = (globalThis.__cspViolations ??= []);
 
@@ -83,18 +82,6 @@ class Session {
     this.worker.addEventListener("messageerror", () => {
       this.fail(new CalculatorError("worker", "the calculator's worker sent an unreadable message"));
     });
-    this.compileWasm();
-  }
-
-  // Pyodide's wasm is compiled here, where Chrome's wasm code cache applies, and handed to
-  // the worker (see worker.js): a repeat visit starts about 1.7 times as fast. The price,
-  // on a first visit only: the compile puts a few 50-120 ms tasks on this thread
-  // (measured on a busy 2-core machine).
-  compileWasm() {
-    WebAssembly.compileStreaming(fetch(wasmURL)).then(
-      (module) => this.worker.postMessage({ type: "wasm", module }),
-      (error) => this.fail(new CalculatorError("load", `pyodide.asm.wasm: ${error.message}`)),
-    );
   }
 
   onMessage(data) {

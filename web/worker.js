@@ -1,25 +1,20 @@
-// The calculator's module worker: boots Pyodide, installs our wheel, answers requests.
+// The calculator's module worker: boots Pyodide from the build's memory snapshot (the
+// calculator already imported), answers requests.
 //
 // runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`), so the
 // worker's own base URL is a blob: URL; every address here is therefore resolved
 // against import.meta.url, and all of them point into this site.
 //
-// Messages in:  {type: "wasm", module}   Pyodide's wasm, compiled by runtime.js
-//               {id, request}            request: the plain object calculator.respond takes
+// Messages in:  {id, request}            request: the plain object calculator.respond takes
 // Messages out: {type: "ready"}          Python answers from now on
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
-import { pyodideLockInfo, wheelPath } from "./build-manifest.js";
+import { pyodideLockInfo, snapshotPath } from "./build-manifest.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const pyodideURL = new URL("./pyodide/", import.meta.url).href;
-const wasmURL = new URL("pyodide.asm.wasm", pyodideURL).href;
 
-let receiveWasm;
-const compiledWasm = new Promise((resolve) => {
-  receiveWasm = resolve;
-});
 
 self.addEventListener("securitypolicyviolation", (event) => {
   self.postMessage({
@@ -41,6 +36,23 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+// build.py ships the snapshot without its all-zero blocks (more than half of it): a smaller
+// download. Its header says where the blocks go (build.py packed_snapshot); the last may be
+// short.
+function unpackSnapshot(packed) {
+  const header = new DataView(packed);
+  const [length, block, runs] = [0, 4, 8].map((at) => header.getUint32(at, true));
+  const whole = new Uint8Array(length);
+  let offset = 12 + 8 * runs;
+  for (let run = 0; run < runs; run += 1) {
+    const start = header.getUint32(12 + 8 * run, true) * block;
+    const size = Math.min(header.getUint32(16 + 8 * run, true) * block, length - start);
+    whole.set(new Uint8Array(packed, offset, size), start);
+    offset += size;
+  }
+  return whole;
+}
+
 function bootPyodide() {
   return loadPyodide({
     indexURL: pyodideURL,
@@ -49,37 +61,30 @@ function bootPyodide() {
     // The lock file's header only: we load no Pyodide packages, so the stock lock
     // file (119 KB) is neither fetched nor shipped.
     lockFileContents: { info: pyodideLockInfo, packages: {} },
+    // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
+    // Pyodide under Node), downloaded while pyodide.asm.mjs loads: restoring it skips
+    // Python's initialization and our imports, about 1 s of a start. The stdlib zip is
+    // still mounted, for anything imported later.
+    _loadSnapshot: fetchBytes(new URL(snapshotPath, import.meta.url)).then(unpackSnapshot),
   });
 }
 
 // Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),
-// and on failure only logs "wasm instantiation failed!" and waits forever. Chrome's wasm
-// code cache serves the page's thread, not a worker's: compiled here, every visit compiles
-// anew, and a repeat visit measured 1.7 times as slow to start. So runtime.js compiles
-// the wasm on the page's thread and posts the module; while Pyodide boots, its fetch of
-// the wasm gets an empty response (no second download), its instantiateStreaming gets
-// that module, and a failed instantiation fails the load at once.
-function useCompiledWasm(signal) {
-  const { fetch: fetchFromNetwork } = self;
+// and on failure only logs "wasm instantiation failed!" and waits forever: a failed
+// instantiation fails the load at once instead. (Compiled here, off the page's thread: with
+// the snapshot, compiling it on the page's thread for Chrome's code cache no longer made
+// repeat visits faster, and its compile put 50-500 ms tasks on the page's thread.)
+function failOnWasmError(signal) {
   const { instantiateStreaming } = WebAssembly;
   signal.addEventListener("abort", () => {
-    self.fetch = fetchFromNetwork;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   });
   return new Promise((_, reject) => {
-    self.fetch = (resource, options) =>
-      String(resource) === wasmURL
-        ? Promise.resolve(new Response())
-        : fetchFromNetwork(resource, options);
-    WebAssembly.instantiateStreaming = async (_ignoredResponse, imports) => {
-      try {
-        const module = await compiledWasm;
-        return { module, instance: await WebAssembly.instantiate(module, imports) };
-      } catch (error) {
+    WebAssembly.instantiateStreaming = (...args) =>
+      instantiateStreaming(...args).catch((error) => {
         reject(error);
         throw error;
-      }
-    };
+      });
   });
 }
 
@@ -94,24 +99,8 @@ function unhandledRejection(signal) {
   });
 }
 
-// `site` is imported at start-up already; asking sysconfig instead costs ~30 ms.
-function sitePackagesDir(pyodide) {
-  const directories = pyodide.pyimport("site").getsitepackages();
-  try {
-    return directories.get(0);
-  } finally {
-    directories.destroy();
-  }
-}
-
-// The wheel downloads while Pyodide boots; unpacking it into site-packages then takes
-// about 15 ms, with no package manager on the boot path.
-async function bootAndInstall() {
-  const [pyodide, wheel] = await Promise.all([
-    bootPyodide(),
-    fetchBytes(new URL(wheelPath, import.meta.url)),
-  ]);
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackagesDir(pyodide) });
+async function bootCalculator() {
+  const pyodide = await bootPyodide();
   return pyodide.pyimport("calculator").respond;
 }
 
@@ -119,9 +108,9 @@ async function loadCalculator() {
   const booting = new AbortController();
   try {
     return await Promise.race([
-      useCompiledWasm(booting.signal), // first: in place before Pyodide fetches its wasm
+      failOnWasmError(booting.signal), // first: in place before Pyodide fetches its wasm
       unhandledRejection(booting.signal),
-      bootAndInstall(),
+      bootCalculator(),
     ]);
   } finally {
     booting.abort();
@@ -144,10 +133,4 @@ async function answer({ id, request }) {
   }
 }
 
-self.addEventListener("message", (event) => {
-  if (event.data.type === "wasm") {
-    receiveWasm(event.data.module);
-  } else {
-    answer(event.data);
-  }
-});
+self.addEventListener("message", (event) => answer(event.data));

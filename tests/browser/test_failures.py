@@ -7,7 +7,6 @@ calculation after Python raised.
 
 from __future__ import annotations
 
-import io
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+import build
 from browser.test_page import (
     READY_TIMEOUT_MS,
     catalog,
@@ -27,7 +27,7 @@ from browser.test_page import (
 # Glob patterns, so the tests keep working when the runtime's file names carry versions.
 WASM = "**/pyodide.asm*.wasm"
 STDLIB = "**/python_stdlib*.zip"
-WHEEL = "**/wheels/*.whl"
+SNAPSHOT = "**/python-snapshot*.bin"
 
 
 def refuse_with_404(route: Route) -> None:
@@ -44,8 +44,9 @@ def refuse_with_network_error(route: Route) -> None:
         ("pt", WASM, refuse_with_404),
         ("pl", STDLIB, refuse_with_404),
         ("de", STDLIB, refuse_with_network_error),
+        ("en", SNAPSHOT, refuse_with_404),
     ],
-    ids=["wasm-404", "stdlib-404", "stdlib-blocked"],
+    ids=["wasm-404", "stdlib-404", "stdlib-blocked", "snapshot-404"],
 )
 def test_a_missing_runtime_file_is_reported_and_retry_recovers(
     page: Page, site_url: str, lang: str, pattern: str, refuse: Callable[[Route], None]
@@ -99,8 +100,9 @@ def test_a_slow_network_keeps_the_page_usable_while_loading(page: Page, site_url
 
 
 FAILING_TOKENS = "6666"
-# Appended to the wheel's calculator/_browser.py: the entry point raises for one input,
-# as a bug in Python would; everything else is answered by the real code.
+# Appended to the wheel's calculator/_browser.py, of which the test makes the snapshot the
+# page starts from: the entry point raises for one input, as a bug in Python would;
+# everything else is answered by the real code.
 PLANTED_FAILURE = f'''
 
 _respond_for_real = respond
@@ -113,24 +115,25 @@ def respond(request_json: str) -> str:
 '''
 
 
-def wheel_that_raises(dist: Path) -> bytes:
+@pytest.fixture(scope="module")
+def snapshot_that_raises(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> bytes:
     (wheel,) = (dist / "wheels").glob("*.whl")
-    patched = io.BytesIO()
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(patched, "w") as target:
+    work = tmp_path_factory.mktemp("planted")
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(work / wheel.name, "w") as target:
         for item in source.infolist():
             data = source.read(item)
             if item.filename == "calculator/_browser.py":
                 data += PLANTED_FAILURE.encode()
             target.writestr(item, data)
-    return patched.getvalue()
+    build.make_snapshot(build.ensure_pyodide(), dist, work / wheel.name, work / "snapshot.bin")
+    return build.packed_snapshot((work / "snapshot.bin").read_bytes())
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_python_raising_is_reported_and_the_page_keeps_working(
-    page: Page, site_url: str, dist: Path, lang: str
+    page: Page, site_url: str, snapshot_that_raises: bytes, lang: str
 ) -> None:
-    body = wheel_that_raises(dist)
-    page.route(WHEEL, lambda route: route.fulfill(status=200, body=body))
+    page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=snapshot_that_raises))
     page.goto(f"{site_url}{lang}/")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     type_values(page, tokens=localized(2500, lang))

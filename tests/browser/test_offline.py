@@ -87,6 +87,7 @@ def test_a_new_deployment_replaces_the_kept_build_whole(
         english.write_text(english.read_text(encoding="utf-8").replace(
             "<title>", "<title>New build: ", 1), encoding="utf-8")
         build.write_service_worker(site)
+        build.write_precompressed(site)  # as a deployment would: its compressed copies too
 
         # The visit that finds the new build still gets the kept one, whole...
         open_page(page, url, "en")

@@ -132,9 +132,8 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
 ) -> None:
     start(runtime_page)
     fetched = sorted(request.url.removeprefix(site_url) for request in page_guard.requests)
-    wheel = next((dist / "wheels").glob("*.whl")).name
     assert fetched == sorted([
-        RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js", f"wheels/{wheel}",
+        RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js", build.SNAPSHOT_NAME,
         *(f"pyodide/{name}" for name in build.PYODIDE_RUNTIME_FILES),
     ])
 
@@ -156,7 +155,7 @@ def test_worker_csp_violations_reach_the_page(
     page_guard.csp_violations_expected = True
     runtime_page.route("**/build-manifest.js", lambda route: route.fulfill(
         content_type="text/javascript",
-        body=route.fetch().text().replace('"wheels/', '"https://example.invalid/wheels/')))
+        body=route.fetch().text().replace('"python-snapshot', '"https://example.invalid/python-snapshot')))
     assert start(runtime_page)["reason"] == "load"
     worker_violation = runtime_page.wait_for_function(
         "window.__cspViolations.find((v) => v.context === 'worker')").json_value()

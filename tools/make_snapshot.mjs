@@ -1,0 +1,29 @@
+// Boots Pyodide under Node, installs the calculator wheel, imports the calculator and writes
+// a memory snapshot of the whole interpreter; the browser's worker starts from it instead of
+// initializing Python and importing the calculator at every visit.
+//   node make_snapshot.mjs <pyodide dir as shipped> <lock file> <wheel> <snapshot out>
+// The pyodide dir must hold the python_stdlib.zip the site ships: the snapshot keeps
+// zipimport's index of that very file.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, lockFile, wheelFile, snapshotFile] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir + "/",
+  lockFileContents: { info: JSON.parse(readFileSync(lockFile, "utf-8")).info, packages: {} },
+  _makeSnapshot: true,
+});
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+// Node's Buffer is not a typed array Pyodide accepts; a plain Uint8Array is.
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelFile)), "wheel", { extractDir: sitePackages });
+// The calculator imported and run once (whatever the first answer imports or caches is then
+// in the snapshot too); gc so the snapshot holds no garbage.
+pyodide.runPython(`
+import gc, json, calculator
+calculator.respond(json.dumps({"fields": dict(calculator.DEFAULT_FIELDS),
+                               "number_format": {"group": ",", "decimal": "."}}))
+gc.collect()
+`);
+writeFileSync(snapshotFile, pyodide.makeMemorySnapshot());

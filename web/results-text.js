@@ -1,0 +1,53 @@
+// The texts of the main results for one answer of calculator.respond, in the page's language.
+//
+// app.js paints them after every answer; build.py runs this very module under Node to write
+// the results for the default inputs into each page (tools/prerender.mjs), so both read the
+// same. Pure: no DOM, only format.js.
+
+import { fill } from "./format.js";
+
+const CHUNKING_KEYS = ["step", "chunks", "last_chunk_tokens", "tokens_processed", "repeated_tokens", "padded_tokens"];
+const VECTOR_KEYS = ["bytes_per_vector", "raw_vector_bytes"];
+
+function integerText(key, value, formatter, strings) {
+  return key.endsWith("_bytes") || key.startsWith("bytes_")
+    ? formatter.count(strings["plural.bytes"], value)
+    : formatter.integer(value);
+}
+
+/**
+ * {integers: {key: text}, lengthGroups: ["17 × 512", ...], joiner, explain: {repeated_tokens,
+ * padded_tokens}, vectors: null or {iec, si}}; the vector keys are in `integers` only when the
+ * result has vector figures.
+ */
+export function resultTexts(result, formatter, strings) {
+  const hasVectors = result.raw_vector_bytes !== undefined;
+  const keys = hasVectors ? [...CHUNKING_KEYS, ...VECTOR_KEYS] : CHUNKING_KEYS;
+  const integers = Object.fromEntries(
+    keys.map((key) => [key, integerText(key, result[key], formatter, strings)]),
+  );
+  const lengthGroups = result.length_groups.map((group) =>
+    fill(strings["lengths.group"], {
+      count: formatter.integer(group.count),
+      length: formatter.integer(group.length),
+    }),
+  );
+  const explain = {
+    repeated_tokens: fill(strings["result.repeated_tokens.explain"], {
+      share: formatter.percent(result.repeated_share),
+    }),
+    padded_tokens: fill(strings["result.padded_tokens.explain"], {
+      chunks: formatter.integer(result.chunks),
+      chunk_size: formatter.integer(result.chunk_size),
+      last: formatter.integer(result.last_chunk_tokens),
+      padding: formatter.integer(result.padding_tokens),
+    }),
+  };
+  const vectors = hasVectors
+    ? {
+        iec: formatter.bytes(result.raw_vector_bytes, "iec", strings["plural.bytes"]),
+        si: formatter.bytes(result.raw_vector_bytes, "si", strings["plural.bytes"]),
+      }
+    : null;
+  return { integers, lengthGroups, joiner: strings["lengths.joiner"], explain, vectors };
+}
