@@ -28,9 +28,10 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import tomllib
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -732,10 +733,27 @@ class SiteServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(dist: Path, port: int, *, quiet: bool = False) -> SiteServer:
+def make_server(dist: Path, port: int, *, quiet: bool = False,
+                handler: type[SiteRequestHandler] = SiteRequestHandler) -> SiteServer:
     """A server for dist/ on 127.0.0.1 (port 0 picks a free one); call serve_forever()."""
-    handler = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
-    return SiteServer(("127.0.0.1", port), partial(handler, directory=str(dist)))
+    quieted = type("Handler", (handler,), {"quiet": quiet})
+    return SiteServer(("127.0.0.1", port), partial(quieted, directory=str(dist)))
+
+
+@contextlib.contextmanager
+def serving_in_background(directory: Path, *,
+                          handler: type[SiteRequestHandler] = SiteRequestHandler) -> Iterator[str]:
+    """Serve `directory` quietly on a free loopback port from a thread, for the tests and
+    the benchmark; yield its URL.  The server stops when the block ends."""
+    server = make_server(directory, 0, quiet=True, handler=handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 def serve(dist: Path, port: int) -> None:

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import shutil
 import statistics
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -56,13 +54,17 @@ RECORDER = """
 """
 
 # Sets the tokens field, fires the event, and resolves with the milliseconds until the
-# chunks card shows a new exact value.
+# chunks card shows a new exact value.  Each input comes once the page has rendered the
+# previous answer, as a visitor's next keystroke does: back to back, an input would wait for
+# the rendering of the one before and the sum of both would be timed.
 RECALC = """
 async ({ texts, enter }) => {
   const input = document.querySelector('[name="tokens"]');
   const card = document.querySelector('[data-result="chunks"]');
+  const rendered = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   const times = [];
   for (const text of texts) {
+    await rendered();
     const before = card.dataset.value;
     const changed = new Promise((resolve) => {
       const observer = new MutationObserver(() => {
@@ -107,8 +109,6 @@ class RequestLog:
 
 def logging_handler(log: RequestLog) -> type[build.SiteRequestHandler]:
     class Handler(build.SiteRequestHandler):
-        quiet = True
-
         def log_request(self, code: Any = "-", size: Any = "-") -> None:
             if str(code) == "200":
                 log.paths.append((self.path.split("?")[0], self.encoding))
@@ -116,17 +116,8 @@ def logging_handler(log: RequestLog) -> type[build.SiteRequestHandler]:
     return Handler
 
 
-@contextmanager
-def served(directory: Path, log: RequestLog) -> Iterator[str]:
-    handler = logging_handler(log)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+def served(directory: Path, log: RequestLog) -> AbstractContextManager[str]:
+    return build.serving_in_background(directory, handler=logging_handler(log))
 
 
 def visit(context: BrowserContext, url: str) -> tuple[Page, Visit]:

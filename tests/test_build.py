@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import struct
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -66,13 +65,8 @@ def our_files(dist: Path, *suffixes: str) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def server_url(dist: Path) -> Iterator[str]:
-    server = build.make_server(dist, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with build.serving_in_background(dist) as url:
+        yield url
 
 
 def test_the_five_pages_and_the_language_chooser_are_built(dist: Path) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -129,15 +128,8 @@ def serve_site(site: Path, webroot: Path) -> Iterator[str]:
     `webroot` is an empty directory to serve from.  The server stops when the block ends."""
     (webroot / SUB_PATH).parent.mkdir(parents=True)
     (webroot / SUB_PATH).symlink_to(site, target_is_directory=True)
-    server = build.make_server(webroot, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with build.serving_in_background(webroot) as url:
+        yield f"{url}{SUB_PATH}/"
 
 
 @pytest.fixture(scope="session")
