@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 import build
 
@@ -146,7 +147,8 @@ def stock_with_page(context: BrowserContext, stock_url: str) -> None:
 
 
 def measure_pair(browser: Browser, url: str, samples: Samples, prefix: str,
-                 prepare: Callable[[BrowserContext], None] = lambda _: None) -> None:
+                 prepare: Callable[[BrowserContext], None] = lambda _: None,
+                 after_cold: Callable[[Page], None] = lambda _: None) -> None:
     """A cold visit in a fresh context, then a warm one in the same context."""
     context = new_context(browser)
     prepare(context)
@@ -158,9 +160,40 @@ def measure_pair(browser: Browser, url: str, samples: Samples, prefix: str,
                 samples.add(f"ours FCP {temperature}", result.fcp_ms or float("nan"))
                 samples.add(f"ours long tasks {temperature}", len(result.long_tasks))
                 samples.add(f"ours longest task {temperature}", max(result.long_tasks, default=0.0))
+            if temperature == "cold":
+                after_cold(page)
             page.close()
     finally:
         context.close()
+
+
+@dataclass
+class OurColdVisit:
+    """What our cold visit's page and worker fetched, and what the service worker fetched
+    on top to keep the build for offline use, which the warm visit then uses, as a
+    visitor's next visit does."""
+
+    log: RequestLog
+    page_paths: set[str] = field(default_factory=set)
+    fetched: list[tuple[str, str | None]] = field(default_factory=list)
+
+    def watch(self, context: BrowserContext) -> None:
+        self.log.paths.clear()
+        context.on("request", self.on_request)
+
+    def on_request(self, request: Request) -> None:
+        if request.service_worker is None:  # the page's or its worker's
+            self.page_paths.add(urlsplit(request.url).path)
+
+    def after_result(self, page: Page) -> None:
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        self.fetched = list(self.log.paths)
+
+    def by_page(self) -> list[tuple[str, str | None]]:
+        return [entry for entry in self.fetched if entry[0] in self.page_paths]
+
+    def by_service_worker(self) -> list[tuple[str, str | None]]:
+        return [entry for entry in self.fetched if entry[0] not in self.page_paths]
 
 
 def measure_recalc(browser: Browser, url: str, samples: Samples) -> None:
@@ -221,7 +254,7 @@ def verdict(ok: bool) -> str:
     return "pass" if ok else "FAIL"
 
 
-def print_report(samples: Samples, split: dict[str, Bytes]) -> None:
+def print_report(samples: Samples, split: dict[str, Bytes], kept: dict[str, Bytes]) -> None:
     values = samples.values
     print(f"\nMilliseconds over {RUNS} alternating runs (recalculation: "
           f"{RECALC_INPUTS} inputs each); headless Chromium\n")
@@ -229,8 +262,13 @@ def print_report(samples: Samples, split: dict[str, Bytes]) -> None:
     print("|---|---|---|---|---|")
     for name, series in values.items():
         print(row(name, series))
-    print("\nBytes on a cold visit of /en/ (files / sent, compressed where accepted):")
+    print("\nBytes of a cold visit of /en/, fetched by the page and its worker (files / sent, "
+          "compressed where accepted):")
     for name, counted in split.items():
+        print(f"- {name}: {counted.files:,} / {counted.sent:,}")
+    print("Fetched by the service worker besides, to keep the build for offline use (files / "
+          "sent; what the page fetched already is revalidated, not sent again):")
+    for name, counted in kept.items():
         print(f"- {name}: {counted.files:,} / {counted.sent:,}")
     our_bytes = split["ours"].files
     median = {name: statistics.median(series) for name, series in values.items()}
@@ -262,6 +300,7 @@ def run(dist: Path, stock: Path) -> int:
     """Measure and print; 0 whatever the budgets say."""
     samples = Samples()
     ours_log, stock_log = RequestLog(), RequestLog()
+    cold_visit = OurColdVisit(ours_log)
     executable = shutil.which("chromium")
     if executable is None:
         raise build.BuildError("the benchmark needs Debian's chromium")
@@ -274,11 +313,12 @@ def run(dist: Path, stock: Path) -> int:
             for _ in range(RUNS):
                 measure_pair(browser, f"{stock_url}stock.html", samples, "stock",
                              partial(stock_with_page, stock_url=stock_url))
-                ours_log.paths.clear()
-                measure_pair(browser, f"{ours_url}en/", samples, "ours")
-                cold_paths = list(ours_log.paths)
+                cold_visit = OurColdVisit(ours_log)
+                measure_pair(browser, f"{ours_url}en/", samples, "ours",
+                             prepare=cold_visit.watch, after_cold=cold_visit.after_result)
             measure_recalc(browser, f"{ours_url}en/", samples)
         finally:
             browser.close()
-    print_report(samples, byte_split(cold_paths, dist))
+    print_report(samples, byte_split(cold_visit.by_page(), dist),
+                 byte_split(cold_visit.by_service_worker(), dist))
     return 0

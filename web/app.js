@@ -62,8 +62,10 @@ function readFields() {
   return fields;
 }
 
+// The page's separators, sent with every request so Python reads "8.000" as de writes it.
+const number_format = numberSeparators(formatter.tag);
+
 function buildRequest() {
-  const number_format = numberSeparators(formatter.tag);
   return addressPending ? { query: location.search, number_format } : { fields: readFields(), number_format };
 }
 

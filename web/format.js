@@ -43,6 +43,8 @@ export class Formatter {
       style: "percent",
       maximumFractionDigits: 1,
     });
+    // Making a NumberFormat costs about as much as painting a result; every answer needs a few.
+    this.decimalFormats = new Map();
   }
 
   /** "8000" -> "8.000" (de), "8,000" (en), "8000" (pl: no grouping below five digits). */
@@ -52,9 +54,13 @@ export class Formatter {
 
   /** A decimal string shown with at most `fractionDigits` decimals, localized separator. */
   decimal(decimalText, fractionDigits) {
-    return new Intl.NumberFormat(this.tag, { maximumFractionDigits: fractionDigits }).format(
-      decimalText,
-    );
+    if (!this.decimalFormats.has(fractionDigits)) {
+      this.decimalFormats.set(
+        fractionDigits,
+        new Intl.NumberFormat(this.tag, { maximumFractionDigits: fractionDigits }),
+      );
+    }
+    return this.decimalFormats.get(fractionDigits).format(decimalText);
   }
 
   /** "0.136" -> "13,6 %" (de); the share is an exact decimal string from the calculator. */
