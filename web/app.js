@@ -33,6 +33,9 @@ const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
 
 const answerListeners = [];
 const addressListeners = [];
+// The query this page last read or wrote: a popstate that keeps it (the skip link's jump to
+// #results) is no new address, and must not undo input not yet written into it.
+let knownSearch = location.search;
 // Until Python has read the link, the address (not the form's text pre-fill) is the state.
 let addressPending = true;
 let latestRequest = 0;
@@ -301,6 +304,11 @@ export function onAddressChange(listener) {
   addressListeners.push(listener);
 }
 
+/** share.js wrote the current state into the address. */
+export function addressWritten() {
+  knownSearch = location.search;
+}
+
 /** For modules that change fields themselves: calculate at once with the form as it is now. */
 export function recalculate() {
   computeNow();
@@ -347,6 +355,10 @@ function retry() {
  *  follows the form on the entry it is on) changes the address without a new load: read it
  *  as a load does, so the form, the results and the address agree again. */
 function followAddress() {
+  if (location.search === knownSearch) {
+    return;
+  }
+  knownSearch = location.search;
   addressPending = true;
   prefillFromAddress();
   syncLanguageLinks();
@@ -414,11 +426,34 @@ function wireControls() {
   }
 }
 
-/** Keep this build for offline use (sw.js, at the site's root), once Python has started so
- *  that it never competes with the start. Without service workers (an insecure origin, a
- *  browser that blocks them) the page works as before, online. */
-function keepForOffline() {
-  navigator.serviceWorker?.register(new URL("../sw.js", document.baseURI)).catch(() => {});
+/** Keep this build for offline use (sw.js, beside this file at the site's root), once Python
+ *  has started so that it never competes with the start. Not in a frame: an embedding site's
+ *  visitors would download the whole build for a copy they don't open. Without service workers
+ *  (an insecure origin, a browser that blocks them) the page works as before, online. */
+async function keepForOffline() {
+  try {
+    if (window.self !== window.top || !("serviceWorker" in navigator)) {
+      return;
+    }
+    const registration = await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url));
+    activateNewBuilds(registration);
+  } catch {
+    // Offline use is a bonus; the calculator works without it.
+  }
+}
+
+/** A newer build, once kept, waits (sw.js) so that no page still starting gets a file of it;
+ *  this page has started, so it lets the new build take over for the next visit. */
+function activateNewBuilds(registration) {
+  registration.waiting?.postMessage("activate");
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed" && registration.active) {
+        worker.postMessage("activate");
+      }
+    });
+  });
 }
 
 function start() {

@@ -130,6 +130,10 @@ function indexRow(row, index) {
 /** Back or Forward changed the address: the table is again what the address says, its own
  *  rows if it has some (the answer sets them) and otherwise the default rows. */
 function followAddress() {
+  // A panel edit still waiting to be sent belongs to the state the visitor left.
+  clearTimeout(recalculateTimer);
+  listSent = false;
+  listParsing.hidden = true;
   compareTable.explicit = false;
   indexRows();
 }

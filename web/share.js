@@ -5,7 +5,7 @@
 // defaults left out); this module only puts it into URLs. Every text reaches the page
 // through textContent or a form control's value, never as markup.
 
-import { onAddressChange, onAnswer, syncLanguageLinks } from "./app.js";
+import { addressWritten, onAddressChange, onAnswer, syncLanguageLinks } from "./app.js";
 
 const ADDRESS_DEBOUNCE_MS = 300;
 // Parameters of the page itself rather than the calculator: the address keeps them.
@@ -66,6 +66,7 @@ function followForm() {
   next.hash = location.hash;
   if (next.href !== location.href) {
     history.replaceState(history.state, "", next);
+    addressWritten();
   }
   syncLanguageLinks();
 }

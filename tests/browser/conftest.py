@@ -18,7 +18,6 @@ The whole module is skipped when no `chromium` is installed.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -148,9 +147,6 @@ def browser() -> Iterator[Browser]:
     executable = shutil.which("chromium")
     if executable is None:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    # Playwright reports a service worker's own requests (its cache filling, its fetches)
-    # only with this switch; the guard must see them too.
-    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=executable, args=list(build.CHROMIUM_ARGS)

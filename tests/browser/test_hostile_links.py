@@ -169,8 +169,18 @@ def hostile_links(count: int, seed: int) -> list[Link]:
 # --- what the page must show ----------------------------------------------------------------
 
 
-def expected_errors(search: str, lang: str) -> dict[str, str]:
-    """Each invalid field's localized message, for the query as the browser holds it."""
+# The fields behind the main results: while one is invalid the page keeps older results.
+MAIN_FIELDS = {"tokens", "chunk_size", "overlap", "dimensions", "dtype", "bytes_per_dimension"}
+
+
+@dataclass(frozen=True)
+class Expected:
+    errors: dict[str, str]  # each invalid field's localized message
+    chunks: str | None  # the chunk count shown, when the link's main fields are valid
+
+
+def expected_for(search: str, lang: str) -> Expected:
+    """What the page must show for the query as the browser holds it, from Python itself."""
     group, decimal, _ = NUMBER_FORMATS[lang]
     answer = json.loads(calculator.respond(json.dumps(
         {"query": search, "number_format": {"group": group, "decimal": decimal}})))
@@ -182,7 +192,9 @@ def expected_errors(search: str, lang: str) -> dict[str, str]:
             for key, value in error["params"].items()
         }
         messages[name] = fill(catalog(lang)[f"errors.{error['key']}"], **params)
-    return messages
+    result = answer.get("result")
+    valid = result is not None and not MAIN_FIELDS & set(answer["errors"])
+    return Expected(messages, result["chunks"] if valid else None)
 
 
 # A valid link that makes the page draw everything it can (comparison rows, a pasted list,
@@ -263,12 +275,15 @@ def check_link(page: Page, lang: str, link: Link, served: ServedPage, dialogs: l
                tally: Tally) -> None:
     page.wait_for_selector("html[data-state=ready]", timeout=READY_TIMEOUT_MS)
     # From the link as opened: by now the address may already show the canonical query.
-    expected = expected_errors(link.query, lang)
+    expected = expected_for(link.query, lang)
     shown = page.evaluate(SHOWN_ERRORS)
     injected = page.evaluate(INJECTION_PROBE, [served.scripts, served.tags])
     where = f"{lang} {link.query[:200]!r}"
-    if shown != expected:
-        tally.problems.append(f"{where}: errors shown {shown}, expected {expected}")
+    if shown != expected.errors:
+        tally.problems.append(f"{where}: errors shown {shown}, expected {expected.errors}")
+    chunks = page.get_attribute('.result-list [data-result="chunks"]', "data-value")
+    if expected.chunks is not None and chunks != expected.chunks:
+        tally.problems.append(f"{where}: {chunks} chunks shown, {expected.chunks} expected")
     if injected:
         tally.problems.append(f"{where}: injected {injected}")
     if dialogs:

@@ -1,8 +1,7 @@
 """The service worker: after one visit the calculator starts and answers with the server
-gone, and a new deployment replaces the kept build whole, never mixed with the old one.
+stopped and the browser offline, and a new deployment replaces the kept build.
 
-Each test serves the site from a server of its own, so it can stop it: "offline" here is
-the network really gone, not only the browser's emulation of it (switched on as well).
+Each test serves the site from a server of its own, so that it can stop it.
 """
 
 from __future__ import annotations
@@ -12,10 +11,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 
 import build
-from browser.conftest import PageGuard, origin_of, serve_site
+from browser.conftest import PageGuard, leaves_the_browser, origin_of, serve_site
 from browser.test_page import expect_integer, open_page, result
 
 LINK_8000 = "?tokens=8000&chunk_size=512&overlap=64&dimensions=384"
@@ -53,7 +52,17 @@ def test_after_one_visit_the_calculator_works_with_the_server_gone(
     with serve_site(dist, tmp_path) as url:
         page = first_visit(new_page, page_guard, url)
     page.context.set_offline(True)
+    responses: list[Response] = []
+
+    def record(response: Response) -> None:
+        responses.append(response)
+
+    page.on("response", record)
     open_page(page, url, "en", LINK_8000)
+    # Every file of the visit, the worker's included, came from the kept build.
+    fetched = [response for response in responses if leaves_the_browser(response.url)]
+    assert len(fetched) > 5
+    assert [response.url for response in fetched if not response.from_service_worker] == []
     for key, value in {"chunks": 18, "last_chunk_tokens": 384, "tokens_processed": 9088,
                        "padded_tokens": 9216}.items():
         expect_integer(page, key, value, "en")

@@ -121,6 +121,18 @@ def test_back_restores_the_state_its_address_holds(page: Page, site_url: str) ->
     expect(field(page, "chunk_size")).to_have_value("256")
 
 
+def test_the_skip_link_keeps_what_was_just_typed(page: Page, site_url: str) -> None:
+    """Its jump to #results fires popstate with the same query: no new address to read, so
+    a value typed just before (not yet in the address) stays and gets there."""
+    open_page(page, site_url, "en")
+    field(page, "tokens").fill("2,500")
+    page.locator(".skip-link").focus()
+    page.keyboard.press("Enter")
+    wait_for_address(page, tokens="2500")
+    expect(field(page, "tokens")).to_have_value("2,500")
+    expect_integer(page, "chunks", 6, "en")
+
+
 def test_the_address_keeps_page_parameters_and_drops_unknown_ones(
     page: Page, site_url: str
 ) -> None:
