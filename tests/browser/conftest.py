@@ -34,6 +34,7 @@ from playwright.sync_api import (
     Error,
     Page,
     Request,
+    Route,
     sync_playwright,
 )
 
@@ -119,6 +120,39 @@ class PageGuard:
         if not self.csp_violations_expected:
             failures += [f"CSP violation: {violation}" for violation in self.csp_violations]
         return failures
+
+
+@dataclass
+class HeldRequests:
+    """Requests a test holds back (a slow network at its slowest) until it lets them go."""
+
+    page: Page
+    routes: list[Route] = field(default_factory=list)
+    released: bool = False
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def wait_for_one(self) -> None:
+        while not self.routes:  # route handlers run while Playwright waits
+            self.page.wait_for_timeout(50)
+
+
+@contextmanager
+def requests_held(page: Page, *patterns: str) -> Iterator[HeldRequests]:
+    """Inside the block, requests matching `patterns` get no response; at its end (once one
+    has been held, so the block really ran without them) they all go on."""
+    held = HeldRequests(page)
+    for pattern in patterns:
+        page.route(pattern, held.hold)
+    yield held
+    held.wait_for_one()
+    held.released = True
+    for route in held.routes:
+        route.continue_()
 
 
 @contextmanager

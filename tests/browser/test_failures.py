@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 import build
+from browser.conftest import requests_held
 from browser.test_page import (
     READY_TIMEOUT_MS,
     catalog,
@@ -68,31 +69,17 @@ def test_a_missing_runtime_file_is_reported_and_retry_recovers(
 
 def test_a_slow_network_keeps_the_page_usable_while_loading(page: Page, site_url: str) -> None:
     # The runtime's big files are held back until the visitor has typed: as slow as it gets.
-    held: list[Route] = []
-    released = False
-
-    def hold(route: Route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(WASM, hold)
-    page.route(STDLIB, hold)
-    page.goto(f"{site_url}it/")
-    while not held:  # route handlers run while Playwright waits
-        page.wait_for_timeout(100)
-    expect(page.locator("[data-load-status]")).to_have_text(catalog("it")["status.loading"])
-    expect(page.locator("[data-load-status]")).to_be_visible()
-    expect(page.locator("html")).to_have_attribute("data-state", "loading")
-    type_values(page, tokens="12.345", chunk_size="700", overlap="70")
-    expect(field(page, "tokens")).to_have_value("12.345")
-    # The main thread still answers at once: Python's start must not freeze the page.
-    assert page.evaluate("() => new Promise((resolve) => setTimeout(() => resolve(true), 0))")
-    expect(page.locator("html")).to_have_attribute("data-state", "loading")
-    released = True
-    for route in held:
-        route.continue_()
+    with requests_held(page, WASM, STDLIB) as held:
+        page.goto(f"{site_url}it/")
+        held.wait_for_one()
+        expect(page.locator("[data-load-status]")).to_have_text(catalog("it")["status.loading"])
+        expect(page.locator("[data-load-status]")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("data-state", "loading")
+        type_values(page, tokens="12.345", chunk_size="700", overlap="70")
+        expect(field(page, "tokens")).to_have_value("12.345")
+        # The main thread still answers at once: Python's start must not freeze the page.
+        assert page.evaluate("() => new Promise((resolve) => setTimeout(() => resolve(true), 0))")
+        expect(page.locator("html")).to_have_attribute("data-state", "loading")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     # 12345 tokens, windows of 700 moving by 630: what was typed while loading counts.
     expect_integer(page, "chunks", 20, "it")

@@ -7,12 +7,12 @@ answered for the link.  Python is held back by holding the snapshot it starts fr
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
+from browser.conftest import HeldRequests, requests_held
 from browser.test_page import LANGUAGES, READY_TIMEOUT_MS, expect_integer, result
 
 SNAPSHOT = "**/python-snapshot*.bin"
@@ -26,25 +26,9 @@ RESULTS_AREA = """() => {
 }"""
 
 
-@contextmanager
-def python_held_back(page: Page) -> Iterator[None]:
+def python_held_back(page: Page) -> AbstractContextManager[HeldRequests]:
     """Python cannot answer inside the block: the snapshot's response waits until its end."""
-    held: list[Route] = []
-    released = False
-
-    def hold(route: Route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(SNAPSHOT, hold)
-    yield
-    while not held:  # route handlers run while Playwright waits
-        page.wait_for_timeout(50)
-    released = True
-    for route in held:
-        route.continue_()
+    return requests_held(page, SNAPSHOT)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
