@@ -37,7 +37,7 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -67,6 +67,22 @@ PYODIDE_LOCK_FILE = "pyodide-lock.json"
 STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
 # Pyodide's memory after importing the calculator, which the worker starts from.
 SNAPSHOT_NAME = "python-snapshot.bin"
+
+# Versioned file names: every file a page loads (except the pages, the service worker and
+# the wheel, whose addresses are public) lives in a top-level directory named after a hash of
+# its contents, "<name>-<12 hex digits>/".  Under such an address the content never changes,
+# so hosts may let browsers keep it for a year without asking again, and a page can never
+# get a file of another build.
+VERSIONED_DIRECTORY = re.compile(r"[a-z][a-z0-9.-]*-[0-9a-f]{12}")
+IMMUTABLE_CACHING = "public, max-age=31536000, immutable"
+
+
+class Layout(NamedTuple):
+    """Where a build put its versioned directories, relative to dist/."""
+
+    assets: str  # "assets-<hash>/": our scripts and styles, and the build manifest
+    runtime: str  # "pyodide-<version>-<hash>/": Pyodide's runtime, our compiled stdlib
+    snapshot: str  # "snapshot-<hash>/python-snapshot.bin"
 
 # Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
 # blob: lets runtime.js start the module worker from a bootstrap that the page's
@@ -270,8 +286,7 @@ def compiled_stdlib(pyodide: Path) -> Path:
     return target
 
 
-def copy_pyodide(pyodide: Path, dist: Path) -> None:
-    target = dist / "pyodide"
+def copy_pyodide(pyodide: Path, target: Path) -> None:
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME_FILES:
         # copy2 keeps the cached files' times, so Last-Modified is stable across builds.
@@ -279,10 +294,10 @@ def copy_pyodide(pyodide: Path, dist: Path) -> None:
     shutil.copy2(compiled_stdlib(pyodide), target / "python_stdlib.zip")
 
 
-def snapshot_key(dist: Path, wheel: Path) -> str:
+def snapshot_key(runtime: Path, wheel: Path) -> str:
     """What a snapshot is made of: the shipped stdlib, the calculator's files, the tool."""
     digest = hashlib.sha256()
-    digest.update(sha256_of(dist / "pyodide" / "python_stdlib.zip").encode())
+    digest.update(sha256_of(runtime / "python_stdlib.zip").encode())
     digest.update(sha256_of(TOOLS / "make_snapshot.mjs").encode())
     # The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only.
     with zipfile.ZipFile(wheel) as archive:
@@ -291,17 +306,17 @@ def snapshot_key(dist: Path, wheel: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(pyodide: Path, dist: Path, wheel: Path, target: Path) -> None:
+def make_snapshot(pyodide: Path, runtime: Path, wheel: Path, target: Path) -> None:
     """A memory snapshot of Pyodide with the calculator imported, made by Pyodide under Node.
 
     The worker restores it instead of initializing Python and importing the calculator at
-    every visit (measured: about 1 s less to the first result).  dist/pyodide/ is used as it
-    is shipped, so the snapshot indexes the very python_stdlib.zip the browser gets.
+    every visit (measured: about 1 s less to the first result).  The runtime directory is
+    used as it is shipped, so the snapshot indexes the very python_stdlib.zip the browser gets.
     """
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the Python memory snapshot: install Node.js")
-    subprocess.run([node, str(TOOLS / "make_snapshot.mjs"), str(dist / "pyodide"),
+    subprocess.run([node, str(TOOLS / "make_snapshot.mjs"), str(runtime),
                     str(pyodide / PYODIDE_LOCK_FILE), str(wheel), str(target)], check=True)
 
 
@@ -339,14 +354,14 @@ def packed_snapshot(whole: bytes) -> bytes:
     return header + b"".join(blocks)
 
 
-def snapshot_of(pyodide: Path, dist: Path, wheel: Path) -> bytes:
-    """The packed snapshot of dist/pyodide/ with `wheel` imported: made once per calculator
+def snapshot_of(pyodide: Path, runtime: Path, wheel: Path) -> bytes:
+    """The packed snapshot of the runtime with `wheel` imported: made once per calculator
     and stdlib, then taken from .cache/."""
-    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{snapshot_key(dist, wheel)}.bin"
+    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{snapshot_key(runtime, wheel)}.bin"
     if not cached.exists():
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
             made = Path(staging) / "snapshot.bin"
-            make_snapshot(pyodide, dist, wheel, made)
+            make_snapshot(pyodide, runtime, wheel, made)
             made.write_bytes(packed_snapshot(made.read_bytes()))
             made.rename(cached)
     return cached.read_bytes()
@@ -367,15 +382,70 @@ def build_wheel(dist: Path) -> str:
     return f"wheels/{name}"
 
 
-def write_manifest(dist: Path, snapshot: str, lock_info: object) -> None:
-    """build-manifest.js tells worker.js what this build produced; it is data only."""
+def write_manifest(assets: Path, runtime: str, snapshot: str, lock_info: object) -> None:
+    """build-manifest.js tells worker.js where this build put Pyodide and the snapshot (paths
+    relative to dist/; the manifest sits one directory below it).  Pyodide's module is
+    imported here, statically, so the browser fetches it together with the worker's own."""
+    def from_assets(path: str) -> str:
+        return json.dumps(f"../{path}")
+
     lines = (
         "// Generated by build.py: what worker.js loads for this build.",
-        f"export const snapshotPath = {json.dumps(snapshot)};",
+        f"export {{ loadPyodide }} from {from_assets(runtime + 'pyodide.mjs')};",
+        f"export const pyodideURL = new URL({from_assets(runtime)}, import.meta.url).href;",
+        f"export const snapshotURL = new URL({from_assets(snapshot)}, import.meta.url).href;",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
         "",
     )
-    (dist / "build-manifest.js").write_text("\n".join(lines), encoding="utf-8")
+    (assets / "build-manifest.js").write_text("\n".join(lines), encoding="utf-8")
+
+
+def content_hash(directory: Path) -> str:
+    """12 hex digits of a hash of every file's path and contents under `directory`."""
+    digest = hashlib.sha256()
+    for path in sorted(directory.rglob("*")):
+        if path.is_file():
+            digest.update(f"{path.relative_to(directory).as_posix()}\0{sha256_of(path)}\n".encode())
+    return digest.hexdigest()[:12]
+
+
+def versioned(directory: Path) -> str:
+    """Rename the finished `directory` to "<its name>-<hash of its contents>"; its new name
+    with a slash, as pages address it.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     (Path(folder) / "assets").mkdir()
+    ...     _ = (Path(folder) / "assets" / "app.js").write_text("1")
+    ...     name = versioned(Path(folder) / "assets")
+    ...     name, (Path(folder) / name / "app.js").read_text()
+    ('assets-f147c61b9959/', '1')
+    """
+    target = directory.with_name(f"{directory.name}-{content_hash(directory)}")
+    directory.rename(target)
+    assert VERSIONED_DIRECTORY.fullmatch(target.name)
+    return f"{target.name}/"
+
+
+def layout_of(dist: Path) -> Layout:
+    """The layout of a finished build, found from its directories' names."""
+    def only(pattern: str) -> str:
+        found = [path.name for path in dist.glob(pattern)]
+        if len(found) != 1:
+            raise BuildError(f"{dist} holds {len(found)} directories {pattern}, not one")
+        return f"{found[0]}/"
+
+    return Layout(assets=only("assets-*"), runtime=only(f"pyodide-{PYODIDE_VERSION}-*"),
+                  snapshot=only("snapshot-*") + SNAPSHOT_NAME)
+
+
+def is_versioned(url_path: str) -> bool:
+    """Whether a URL path lies in a versioned directory (the site may sit under a sub-path).
+
+    >>> is_versioned("/docs/assets-0123456789ab/app.js"), is_versioned("/docs/en/")
+    (True, False)
+    """
+    return any(VERSIONED_DIRECTORY.fullmatch(part) for part in url_path.split("/")[:-1])
 
 
 def load_catalogs(locales: Path) -> dict[str, Catalog]:
@@ -418,8 +488,10 @@ def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]
     return texts
 
 
-def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str]) -> None:
-    """One page per language, dist/<lang>/index.html, from web/page.html.j2.
+def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str],
+                 assets: str) -> None:
+    """One page per language, dist/<lang>/index.html, from web/page.html.j2, loading its
+    scripts and styles from `assets` (relative to dist/).
 
     The form's defaults are written in each language's own number format, grouped the way
     Intl.NumberFormat groups them (the browser tests compare the two): separator and CLDR
@@ -477,7 +549,7 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
         faq = [(catalog[f"faq.q{n}"], catalog[f"faq.a{n}"])
                for n in range(1, 100) if f"faq.q{n}" in catalog]
         html = template.render(
-            lang=lang, catalog=catalog, languages=names, csp=CSP,
+            lang=lang, catalog=catalog, languages=names, csp=CSP, assets=f"../{assets}",
             defaults={**{name: localized(value, locale) for name, value in defaults.items()},
                       "dtype": "float32"},
             dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
@@ -493,17 +565,19 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
         page.write_text(html, encoding="utf-8")
 
 
-def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog]) -> None:
+def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets: str) -> None:
     """dist/index.html: links to every language, and redirect.js picks the best one."""
     template = jinja_environment().get_template("index.html.j2")
     names = {lang: str(catalogs[lang]["meta.language_name"]) for lang in LANGUAGES}
-    (dist / "index.html").write_text(template.render(languages=names, csp=CSP), encoding="utf-8")
+    html = template.render(languages=names, csp=CSP, assets=assets)
+    (dist / "index.html").write_text(html, encoding="utf-8")
 
 
-def copy_static(dist: Path) -> None:
+def copy_static(target: Path) -> None:
+    target.mkdir(parents=True)
     for path in sorted([*WEB.glob("*.js"), *WEB.glob("*.css")]):
         if path.name != SERVICE_WORKER:  # written last, with the list of everything else
-            shutil.copy2(path, dist / path.name)
+            shutil.copy2(path, target / path.name)
 
 
 # At the site's root, so that its scope is the whole site.
@@ -539,15 +613,18 @@ def integrity_of(path: Path) -> str:
 
 
 def write_service_worker(dist: Path) -> None:
-    """dist/sw.js: web/sw.js behind the build's files with their integrity hashes, and a
-    version hashed from those and the worker's own code: any change makes browsers install
-    the new build."""
+    """dist/sw.js: web/sw.js behind the build's files with their integrity hashes, its
+    versioned directories, and a version hashed from those and the worker's own code: any
+    change makes browsers install the new build."""
     files = {url: integrity_of(path) for url, path in site_files(dist).items()}
     source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
     digest = hashlib.sha256(source.encode())
     for url, integrity in files.items():
         digest.update(f"{url}\0{integrity}\n".encode())
-    build_line = json.dumps({"version": digest.hexdigest()[:16], "files": files})
+    versioned_directories = sorted(f"{path.name}/" for path in dist.iterdir()
+                                   if path.is_dir() and VERSIONED_DIRECTORY.fullmatch(path.name))
+    build_line = json.dumps({"version": digest.hexdigest()[:16], "files": files,
+                             "versioned": versioned_directories})
     header = f"// Generated by build.py from web/{SERVICE_WORKER}.\nconst BUILD = {build_line};\n"
     (dist / SERVICE_WORKER).write_text(f"{header}\n{source}", encoding="utf-8")
 
@@ -619,12 +696,12 @@ EXTERNAL_URL = re.compile(
 NAMESPACE_NAMES = frozenset({"http://www.w3.org/2000/svg"})
 
 
-def check_no_external_urls(dist: Path) -> None:
+def check_no_external_urls(dist: Path, runtime: str) -> None:
     """Nothing we ship names another origin, so nothing typed can be sent there.  Our HTML,
     JS and CSS only: Pyodide's own files are held to it by the browser tests' guard."""
     found = []
     for path in sorted(dist.rglob("*")):
-        if path.suffix not in {".html", ".js", ".css"} or dist / "pyodide" in path.parents:
+        if path.suffix not in {".html", ".js", ".css"} or dist / runtime in path.parents:
             continue
         for match in EXTERNAL_URL.finditer(path.read_text(encoding="utf-8")):
             if match.group() not in NAMESPACE_NAMES:
@@ -640,14 +717,19 @@ def build(dist: Path = DIST) -> None:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
-    copy_pyodide(pyodide, dist)
-    (dist / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist, dist / build_wheel(dist)))
-    write_manifest(dist, SNAPSHOT_NAME, pyodide_lock_info(pyodide))
-    copy_static(dist)
-    render_pages(dist, catalogs, LANGUAGES)
-    render_language_redirect(dist, catalogs)
+    copy_pyodide(pyodide, dist / f"pyodide-{PYODIDE_VERSION}")
+    runtime = versioned(dist / f"pyodide-{PYODIDE_VERSION}")
+    (dist / "snapshot").mkdir()
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(
+        snapshot_of(pyodide, dist / runtime, dist / build_wheel(dist)))
+    snapshot = versioned(dist / "snapshot") + SNAPSHOT_NAME
+    copy_static(dist / "assets")
+    write_manifest(dist / "assets", runtime, snapshot, pyodide_lock_info(pyodide))
+    assets = versioned(dist / "assets")
+    render_pages(dist, catalogs, LANGUAGES, assets)
+    render_language_redirect(dist, catalogs, assets)
     write_service_worker(dist)
-    check_no_external_urls(dist)
+    check_no_external_urls(dist, runtime)
     write_precompressed(dist)
 
 
@@ -682,6 +764,8 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
     quiet = False
     # The coding of the response being sent (None: the file as it is).
     encoding: str | None = None
+    # The status of the response being sent.
+    status: int = HTTPStatus.OK
 
     def send_head(self) -> Any:
         self.encoding = None
@@ -720,10 +804,17 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
             return modified <= email.utils.parsedate_to_datetime(since).timestamp()
         return False
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
-        # Files are rebuilt in place under the same names, so caches must revalidate
-        # (Last-Modified makes that a cheap 304).
-        self.send_header("Cache-Control", "no-cache")
+        # A versioned file never changes under its name; every other file (pages, sw.js)
+        # is rebuilt in place, so caches must revalidate (Last-Modified makes that a 304).
+        # An error is never kept: the file may be on its way (a deployment in progress).
+        found = self.status in {HTTPStatus.OK, HTTPStatus.NOT_MODIFIED}
+        versioned_file = found and is_versioned(self.path.split("?")[0])
+        self.send_header("Cache-Control", IMMUTABLE_CACHING if versioned_file else "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         # The same URL answers in different codings, so caches must key on the header.
         self.send_header("Vary", "Accept-Encoding")

@@ -232,15 +232,16 @@ def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str,
     accepted a precompressed copy): Pyodide's runtime, the Python snapshot, ours."""
     split = {"Pyodide runtime": Bytes(), "Python snapshot": Bytes(), "ours": Bytes()}
     suffixes = dict(build.ENCODINGS)
+    layout = build.layout_of(dist)
     for path, encoding in set(paths):
         file = dist / path.lstrip("/")
         if file.is_dir():
             file = file / "index.html"
         if not file.is_file():
             continue
-        if path.startswith("/pyodide/"):
+        if path.startswith(f"/{layout.runtime}"):
             group = split["Pyodide runtime"]
-        elif file.name == build.SNAPSHOT_NAME:
+        elif path == f"/{layout.snapshot}":
             group = split["Python snapshot"]
         else:
             group = split["ours"]

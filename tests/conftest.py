@@ -16,3 +16,9 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site") / "dist"
     build.build(target)
     return target
+
+
+@pytest.fixture(scope="session")
+def layout(dist: Path) -> build.Layout:
+    """Where that build put its versioned directories (assets, runtime, snapshot)."""
+    return build.layout_of(dist)

@@ -57,9 +57,10 @@ def scan(page: Path) -> PageScan:
 
 def our_files(dist: Path, *suffixes: str) -> list[Path]:
     """Everything we ship except Pyodide's own runtime."""
+    runtime = dist / build.layout_of(dist).runtime
     return sorted(
         path for path in dist.rglob("*")
-        if path.suffix in suffixes and dist / "pyodide" not in path.parents
+        if path.suffix in suffixes and runtime not in path.parents
     )
 
 
@@ -75,22 +76,57 @@ def test_the_five_pages_and_the_language_chooser_are_built(dist: Path) -> None:
     assert (dist / "index.html").is_file()
 
 
-def test_the_runtime_is_shipped(dist: Path) -> None:
+def test_the_runtime_is_shipped(dist: Path, layout: build.Layout) -> None:
     for name in ("runtime.js", "worker.js", "build-manifest.js", "redirect.js"):
-        assert (dist / name).is_file(), name
+        assert (dist / layout.assets / name).is_file(), name
     assert len(list((dist / "wheels").glob("*.whl"))) == 1
 
 
-def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(dist: Path) -> None:
-    shipped = {path.name for path in (dist / "pyodide").iterdir()
+def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(
+    dist: Path, layout: build.Layout
+) -> None:
+    shipped = {path.name for path in (dist / layout.runtime).iterdir()
                if path.suffix not in {".gz", ".br"}}
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
 
 
-def test_the_manifest_names_the_snapshot(dist: Path) -> None:
-    assert (dist / build.SNAPSHOT_NAME).is_file()
-    assert f'export const snapshotPath = "{build.SNAPSHOT_NAME}";' in (
-        dist / "build-manifest.js").read_text(encoding="utf-8")
+def test_the_manifest_names_this_builds_runtime_and_snapshot(
+    dist: Path, layout: build.Layout
+) -> None:
+    manifest = (dist / layout.assets / "build-manifest.js").read_text(encoding="utf-8")
+    assert (dist / layout.snapshot).is_file()
+    assert f'new URL("../{layout.snapshot}", import.meta.url)' in manifest
+    assert f'export {{ loadPyodide }} from "../{layout.runtime}pyodide.mjs";' in manifest
+
+
+def test_every_file_a_page_loads_has_a_versioned_name(dist: Path) -> None:
+    """Only the pages, the service worker and the wheel keep their public addresses."""
+    unversioned = {path.relative_to(dist).as_posix() for path in dist.rglob("*")
+                   if path.is_file() and not build.is_versioned(f"/{path.relative_to(dist)}")
+                   and path.suffix not in {".gz", ".br"}}
+    wheel = next((dist / "wheels").glob("*.whl")).relative_to(dist).as_posix()
+    assert unversioned == {"index.html", "sw.js", wheel,
+                           *(f"{lang}/index.html" for lang in build.LANGUAGES)}
+
+
+def test_a_versioned_name_changes_with_any_file_in_it(dist: Path, tmp_path: Path) -> None:
+    assets = tmp_path / "assets"
+    shutil.copytree(dist / build.layout_of(dist).assets, assets)
+    name = build.content_hash(assets)
+    with (assets / "app.js").open("a", encoding="utf-8") as script:
+        script.write("\n")
+    assert build.content_hash(assets) != name
+
+
+def test_pages_load_their_scripts_and_styles_from_this_builds_assets(
+    dist: Path, layout: build.Layout
+) -> None:
+    for lang in build.LANGUAGES:
+        html = (dist / lang / "index.html").read_text(encoding="utf-8")
+        for name in ("style.css", "query-guard.js", "boot.js", "app.js", "share.js", "panels.js"):
+            assert f'"../{layout.assets}{name}"' in html, (lang, name)
+    root = (dist / "index.html").read_text(encoding="utf-8")
+    assert f'src="{layout.assets}redirect.js"' in root
 
 
 def service_worker_build(site: Path) -> dict[str, Any]:
@@ -114,7 +150,7 @@ def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_pat
     before = service_worker_build(site)["version"]
     build.write_service_worker(site)
     assert service_worker_build(site)["version"] == before  # the same build, the same version
-    with (site / "pyodide" / "python_stdlib.zip").open("ab") as stdlib:
+    with (site / build.layout_of(site).runtime / "python_stdlib.zip").open("ab") as stdlib:
         stdlib.write(b"\0")
     build.write_service_worker(site)
     assert service_worker_build(site)["version"] != before
@@ -147,8 +183,8 @@ def test_the_snapshot_packing_leaves_out_zero_blocks() -> None:
     assert len(build.packed_snapshot(bytes(3 * build.SNAPSHOT_BLOCK))) == 12
 
 
-def test_the_shipped_snapshot_is_mostly_blocks_in_use(dist: Path) -> None:
-    packed = (dist / build.SNAPSHOT_NAME).read_bytes()
+def test_the_shipped_snapshot_is_mostly_blocks_in_use(dist: Path, layout: build.Layout) -> None:
+    packed = (dist / layout.snapshot).read_bytes()
     (length,) = struct.unpack_from("<I", packed)
     assert len(packed) < length / 2
 
@@ -208,21 +244,38 @@ def test_dependency_groups_resolve_their_includes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("path", "mime_type"),
+    ("directory", "name", "mime_type"),
     [
-        ("pyodide/pyodide.asm.wasm", "application/wasm"),
-        ("pyodide/pyodide.mjs", "text/javascript; charset=utf-8"),
-        ("pyodide/python_stdlib.zip", "application/zip"),
-        ("runtime.js", "text/javascript; charset=utf-8"),
-        ("en/", "text/html; charset=utf-8"),
+        ("runtime", "pyodide.asm.wasm", "application/wasm"),
+        ("runtime", "pyodide.mjs", "text/javascript; charset=utf-8"),
+        ("runtime", "python_stdlib.zip", "application/zip"),
+        ("assets", "runtime.js", "text/javascript; charset=utf-8"),
+        ("snapshot", "", "application/octet-stream"),
     ],
 )
-def test_the_server_sends_the_mime_types_pyodide_needs(
-    server_url: str, path: str, mime_type: str
+def test_the_server_sends_versioned_files_to_be_kept(
+    server_url: str, layout: build.Layout, directory: str, name: str, mime_type: str
+) -> None:
+    with urllib.request.urlopen(server_url + getattr(layout, directory) + name) as response:
+        assert response.headers["Content-Type"] == mime_type
+        assert response.headers["Cache-Control"] == build.IMMUTABLE_CACHING
+
+
+@pytest.mark.parametrize("path", ["en/", "en/index.html", "", "sw.js"])
+def test_the_server_has_pages_and_the_service_worker_revalidated(
+    server_url: str, path: str
 ) -> None:
     with urllib.request.urlopen(server_url + path) as response:
-        assert response.headers["Content-Type"] == mime_type
         assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_a_file_missing_from_a_versioned_directory_is_not_kept(
+    server_url: str, layout: build.Layout
+) -> None:
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(f"{server_url}{layout.assets}not-uploaded-yet.js")
+    assert answer.value.code == 404
+    assert answer.value.headers["Cache-Control"] == "no-cache"
 
 
 def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> None:
@@ -258,8 +311,10 @@ def test_the_server_sends_a_precompressed_copy_the_browser_accepts(
     assert headers["Vary"] == "Accept-Encoding"
 
 
-def test_a_precompressed_copy_is_revalidated_like_the_file(server_url: str) -> None:
-    url = f"{server_url}pyodide/pyodide.asm.wasm"
+def test_a_precompressed_copy_is_revalidated_like_the_file(
+    server_url: str, layout: build.Layout
+) -> None:
+    url = f"{server_url}{layout.runtime}pyodide.asm.wasm"
     headers, _ = fetch(url, **{"Accept-Encoding": "br"})
     with pytest.raises(urllib.error.HTTPError) as answer:
         fetch(url, **{"Accept-Encoding": "br", "If-Modified-Since": headers["Last-Modified"]})

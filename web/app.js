@@ -426,7 +426,8 @@ function wireControls() {
   }
 }
 
-/** Keep this build for offline use (sw.js, beside this file at the site's root), once Python
+/** Keep this build for offline use (sw.js at the site's root, one directory above this file's
+ *  versioned one: build.py), once Python
  *  has started so that it never competes with the start. Not in a frame: an embedding site's
  *  visitors would download the whole build for a copy they don't open. Without service workers
  *  (an insecure origin, a browser that blocks them) the page works as before, online. */
@@ -435,7 +436,7 @@ async function keepForOffline() {
     if (window.self !== window.top || !("serviceWorker" in navigator)) {
       return;
     }
-    const registration = await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url));
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
     activateNewBuilds(registration);
   } catch {
     // Offline use is a bonus; the calculator works without it.

@@ -2,14 +2,17 @@
 // calculator starts and answers with no network at all.
 //
 // build.py writes dist/sw.js as this file behind one generated line, `const BUILD = {version,
-// files}`: the build's content hash, and every file of the site (relative to this script)
-// with its Subresource Integrity hash.  A new deployment changes that line, so the browser
-// installs the new worker beside the old:
+// files, versioned}`: the build's content hash, every file of the site (relative to this
+// script) with its Subresource Integrity hash, and the directories whose names are hashes of
+// their contents.  A new deployment changes that line, so the browser installs the new worker
+// beside the old:
 //
-// - install: the new build's files go into a cache of their own, revalidated with the server
-//   (an unchanged file, Pyodide's 15 MB runtime, costs a 304) and checked against their
-//   hashes, so a half-uploaded deployment or a stale copy on the way fails the install (the
-//   browser tries again later) instead of being kept under the new build's name;
+// - install: the new build's files go into a cache of their own.  A file in a versioned
+//   directory that an older build of this site already kept is the same file: it is copied
+//   from there (an update that changes a script does not download Pyodide's 15 MB again);
+//   any other is fetched, pages revalidated with the server, and checked against its hash,
+//   so a half-uploaded deployment or a stale copy on the way fails the install (the browser
+//   tries again later) instead of being kept under the new build's name;
 // - the new worker then waits until a page that has started asks it to take over (app.js):
 //   taking over at once could hand a page still starting a file of the other build;
 // - activate: deletes this site's caches of older builds;
@@ -30,15 +33,57 @@ const INTEGRITY = new Map(
   Object.entries(BUILD.files).map(([path, integrity]) => [new URL(path, self.location.href).href, integrity]),
 );
 
+const VERSIONED = BUILD.versioned.map((directory) => new URL(directory, self.location.href).href);
+
+function isVersioned(url) {
+  return VERSIONED.some((directory) => url.startsWith(directory));
+}
+
+async function olderBuilds() {
+  const names = await caches.keys();
+  return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME);
+}
+
+async function keptByOlderBuild(url, older) {
+  for (const cacheName of older) {
+    const kept = await caches.match(url, { cacheName, ignoreVary: true });
+    if (kept) {
+      return kept;
+    }
+  }
+  return undefined;
+}
+
+async function download(url, integrity) {
+  // A versioned file may come from the browser's HTTP cache (the page has just loaded it);
+  // a page must be asked for again.
+  const cache = isVersioned(url) ? "default" : "no-cache";
+  const response = await fetch(new Request(url, { cache, integrity }));
+  if (!response.ok) {
+    throw new TypeError(`${url}: HTTP ${response.status}`);
+  }
+  return response;
+}
+
+async function keepFile(cache, url, integrity, older) {
+  const kept = isVersioned(url) ? await keptByOlderBuild(url, older) : undefined;
+  await cache.put(url, kept ?? await download(url, integrity));
+}
+
 async function keepBuild() {
+  const older = await olderBuilds();
   const cache = await caches.open(CACHE_NAME);
-  const requests = [...INTEGRITY].map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity }));
-  await cache.addAll(requests);
+  try {
+    await Promise.all([...INTEGRITY].map(([url, integrity]) => keepFile(cache, url, integrity, older)));
+  } catch (error) {
+    // Never leave half a build behind under this build's name.
+    await caches.delete(CACHE_NAME);
+    throw error;
+  }
 }
 
 async function dropOlderBuilds() {
-  const names = await caches.keys();
-  const older = names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME);
+  const older = await olderBuilds();
   await Promise.all(older.map((name) => caches.delete(name)));
 }
 

@@ -2,18 +2,16 @@
 // calculator already imported), answers requests.
 //
 // runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`), so the
-// worker's own base URL is a blob: URL; every address here is therefore resolved
-// against import.meta.url, and all of them point into this site.
+// worker's own base URL is a blob: URL; every address is therefore resolved against a
+// module's import.meta.url (build-manifest.js names this build's Pyodide and snapshot), and
+// all of them point into this site.
 //
 // Messages in:  {id, request}            request: the plain object calculator.respond takes
 // Messages out: {type: "ready"}          Python answers from now on
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
-import { pyodideLockInfo, snapshotPath } from "./build-manifest.js";
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
-const pyodideURL = new URL("./pyodide/", import.meta.url).href;
+import { loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL } from "./build-manifest.js";
 
 
 self.addEventListener("securitypolicyviolation", (event) => {
@@ -65,7 +63,7 @@ function bootPyodide() {
     // Pyodide under Node), downloaded while pyodide.asm.mjs loads: restoring it skips
     // Python's initialization and our imports, about 1 s of a start. The stdlib zip is
     // still mounted, for anything imported later.
-    _loadSnapshot: fetchBytes(new URL(snapshotPath, import.meta.url)).then(unpackSnapshot),
+    _loadSnapshot: fetchBytes(snapshotURL).then(unpackSnapshot),
   });
 }
 

@@ -181,7 +181,9 @@ def test_without_theme_the_visitors_preference_wins(page: Page, site_url: str) -
 # --- the Embed panel's snippet ------------------------------------------------------------
 
 
-def test_the_snippet_embeds_the_current_state(page: Page, site_url: str, dist: Path) -> None:
+def test_the_snippet_embeds_the_current_state(
+    page: Page, site_url: str, dist: Path, layout: build.Layout
+) -> None:
     snippet = embed_snippet(page, site_url, "pl")
     scan = SnippetScan()
     scan.feed(snippet)
@@ -195,7 +197,7 @@ def test_the_snippet_embeds_the_current_state(page: Page, site_url: str, dist: P
         "style": "border: 0",
     }]
     assert [script.strip() for script in scan.scripts] == [
-        (dist / "embed-host.js").read_text(encoding="utf-8").strip()]
+        (dist / layout.assets / "embed-host.js").read_text(encoding="utf-8").strip()]
     assert f"{STATE.replace('&', '&amp;')}&amp;embed=1" in snippet  # escaped as HTML
 
 

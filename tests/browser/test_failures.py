@@ -103,7 +103,9 @@ def respond(request_json: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def snapshot_that_raises(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> bytes:
+def snapshot_that_raises(
+    dist: Path, layout: build.Layout, tmp_path_factory: pytest.TempPathFactory
+) -> bytes:
     (wheel,) = (dist / "wheels").glob("*.whl")
     work = tmp_path_factory.mktemp("planted")
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(work / wheel.name, "w") as target:
@@ -112,7 +114,8 @@ def snapshot_that_raises(dist: Path, tmp_path_factory: pytest.TempPathFactory) -
             if item.filename == "calculator/_browser.py":
                 data += PLANTED_FAILURE.encode()
             target.writestr(item, data)
-    build.make_snapshot(build.ensure_pyodide(), dist, work / wheel.name, work / "snapshot.bin")
+    build.make_snapshot(build.ensure_pyodide(), dist / layout.runtime, work / wheel.name,
+                        work / "snapshot.bin")
     return build.packed_snapshot((work / "snapshot.bin").read_bytes())
 
 

@@ -29,13 +29,12 @@ TEST_WHEELS = "micropip-test/"
 
 # A host page's part: its Pyodide, micropip from its lock file, our wheel by URL.
 INSTALL_AND_PLAN = """
-async ({ micropipLockEntry, wheelURL }) => {
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const { pyodideLockInfo } = await import("./build-manifest.js");
-  const indexURL = new URL("./pyodide/", location.href).href;
+async ({ manifestURL, micropipLockEntry, wheelURL }) => {
+  // The site's Pyodide, wherever this build put it.
+  const { loadPyodide, pyodideLockInfo, pyodideURL } = await import(manifestURL);
   const pyodide = await loadPyodide({
-    indexURL,
-    packageBaseUrl: indexURL,
+    indexURL: pyodideURL,
+    packageBaseUrl: pyodideURL,
     lockFileContents: { info: pyodideLockInfo, packages: { micropip: micropipLockEntry } },
   });
   await pyodide.loadPackage("micropip");
@@ -74,7 +73,9 @@ def lock_entry(wheel_url: str) -> dict[str, Any]:
     }
 
 
-def test_micropip_installs_the_served_wheel(page: Page, site_url: str, dist: Path) -> None:
+def test_micropip_installs_the_served_wheel(
+    page: Page, site_url: str, dist: Path, layout: build.Layout
+) -> None:
     micropip = micropip_wheel()
     # Booting Pyodide on the main thread and installing two wheels takes a while on CI.
     page.set_default_timeout(120_000)
@@ -88,16 +89,17 @@ def test_micropip_installs_the_served_wheel(page: Page, site_url: str, dist: Pat
     page.goto(site_url + TEST_PAGE)
     wheel = next((dist / "wheels").glob("*.whl")).name
     plan = page.evaluate(INSTALL_AND_PLAN, {
+        "manifestURL": f"{site_url}{layout.assets}build-manifest.js",
         "micropipLockEntry": lock_entry(site_url + TEST_WHEELS + MICROPIP_WHEEL),
         "wheelURL": f"{site_url}wheels/{wheel}",
     })
     assert plan == {"chunks": 18, "step": 448, "tokens_processed": 9088}
 
 
-def test_the_site_never_loads_micropip(dist: Path) -> None:
+def test_the_site_never_loads_micropip(dist: Path, layout: build.Layout) -> None:
     """micropip is for host pages only: nothing of ours names it, so no page loads it."""
     ours = [path for path in dist.rglob("*")
-            if path.is_file() and dist / "pyodide" not in path.parents
+            if path.is_file() and dist / layout.runtime not in path.parents
             and path.suffix in {".html", ".js", ".css"}]
     assert ours
     assert [path.name for path in ours if "micropip" in path.read_text(encoding="utf-8")] == []

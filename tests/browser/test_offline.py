@@ -72,13 +72,14 @@ def test_after_one_visit_the_calculator_works_with_the_server_gone(
 
 
 def test_the_guard_sees_the_service_workers_own_requests(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
+    tmp_path: Path
 ) -> None:
     """What proves that nothing leaves the browser covers the service worker too."""
     with serve_site(dist, tmp_path) as url:
         first_visit(new_page, page_guard, url)
     from_worker = {request.url for request in page_guard.requests if request.service_worker}
-    assert f"{url}pyodide/pyodide.asm.wasm" in from_worker
+    assert f"{url}{layout.runtime}pyodide.asm.wasm" in from_worker
     assert f"{url}pl/" in from_worker
 
 
@@ -109,3 +110,45 @@ def test_a_new_deployment_replaces_the_kept_build_whole(
         wait_for_caches(page, [new_cache])
         open_page(page, url, "en")
         expect(page).to_have_title(f"New build: {old_title}")
+
+
+def deploy_changed_script(site: Path) -> str:
+    """What a new build whose app.js changed deploys: a new assets directory (the runtime and
+    the snapshot unchanged), pages that load from it, a new service worker.  Its name."""
+    old = build.layout_of(site).assets
+    staging = site / "assets"
+    (site / old).rename(staging)
+    with (staging / "app.js").open("a", encoding="utf-8") as script:
+        script.write("\n// the next build\n")
+    new = build.versioned(staging)
+    for page in [site / "index.html", *(site / lang / "index.html" for lang in build.LANGUAGES)]:
+        page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    build.write_service_worker(site)
+    build.write_precompressed(site)
+    return new
+
+
+def test_an_update_downloads_only_what_changed_and_works_offline(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
+    tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    with serve_site(site, tmp_path / "webroot") as url:
+        page = first_visit(new_page, page_guard, url)
+        new_assets = deploy_changed_script(site)
+        seen_before_update = len(page_guard.requests)
+        page.evaluate(CHECK_FOR_UPDATE)
+        wait_for_caches(page, [f"{CACHE_PREFIX}{url} {build_version(site)}"])
+        fetched = {request.url.removeprefix(url)
+                   for request in page_guard.requests[seen_before_update:]
+                   if request.service_worker}
+    # Pyodide's runtime and the snapshot came from the kept build, not from the server...
+    assert {f"{new_assets}app.js", "en/"} <= fetched
+    assert [path for path in fetched
+            if path.startswith((layout.runtime, layout.snapshot))] == []
+    # ...and the new build is whole: with the server gone, the next visit starts from it.
+    page.context.set_offline(True)
+    open_page(page, url, "en", LINK_8000)
+    expect(page.locator(f'script[src="../{new_assets}app.js"]')).to_have_count(1)
+    expect_integer(page, "chunks", 18, "en")

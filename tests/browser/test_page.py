@@ -286,8 +286,10 @@ def test_language_links_keep_the_query_string(page: Page, site_url: str) -> None
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
 
-def test_load_failure_shows_localized_error_and_retry_works(page: Page, site_url: str) -> None:
-    blocked = f"{site_url}pyodide/pyodide.asm.wasm"
+def test_load_failure_shows_localized_error_and_retry_works(
+    page: Page, site_url: str, layout: build.Layout
+) -> None:
+    blocked = f"{site_url}{layout.runtime}pyodide.asm.wasm"
     page.route(blocked, lambda route: route.abort())
     page.goto(f"{site_url}it/")
     expect(page.locator("html")).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)

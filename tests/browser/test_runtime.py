@@ -4,7 +4,6 @@ fails fast and visibly, and fetches nothing but the site's own runtime files."""
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from playwright.sync_api import Page, Route
 import build
 from browser.conftest import PageGuard
 
-# Not shipped: a blank page with the site's CSP, served by a route at the site's root,
+# Not shipped: a blank page with the site's CSP, served by a route beside runtime.js,
 # so these tests exercise runtime.js alone, without the calculator page's app.js.
 RUNTIME_PAGE = "runtime-test.html"
 
@@ -64,16 +63,18 @@ def blank_page_with_csp(csp: str = build.CSP) -> str:
     )
 
 
-def open_blank_page(page: Page, site_url: str, csp: str = build.CSP) -> Page:
-    page.route(site_url + RUNTIME_PAGE, lambda route: route.fulfill(
+def open_blank_page(page: Page, site_url: str, layout: build.Layout,
+                    csp: str = build.CSP) -> Page:
+    """The blank page, beside runtime.js in this build's assets (its scripts import "./")."""
+    page.route(site_url + layout.assets + RUNTIME_PAGE, lambda route: route.fulfill(
         body=blank_page_with_csp(csp), content_type="text/html"))
-    page.goto(site_url + RUNTIME_PAGE)
+    page.goto(site_url + layout.assets + RUNTIME_PAGE)
     return page
 
 
 @pytest.fixture
-def runtime_page(page: Page, site_url: str) -> Page:
-    return open_blank_page(page, site_url)
+def runtime_page(page: Page, site_url: str, layout: build.Layout) -> Page:
+    return open_blank_page(page, site_url, layout)
 
 
 def start(page: Page, timeout_ms: int = 60_000) -> dict[str, Any]:
@@ -95,10 +96,10 @@ def test_missing_wasm_rejects_ready_fast(runtime_page: Page) -> None:
 
 
 def test_wasm_blocked_by_the_csp_rejects_ready_fast(
-    page: Page, page_guard: PageGuard, site_url: str
+    page: Page, page_guard: PageGuard, site_url: str, layout: build.Layout
 ) -> None:
     page_guard.csp_violations_expected = True
-    open_blank_page(page, site_url, build.CSP.replace(" 'wasm-unsafe-eval'", ""))
+    open_blank_page(page, site_url, layout, build.CSP.replace(" 'wasm-unsafe-eval'", ""))
     outcome = start(page, timeout_ms=20_000)
     assert outcome["reason"] == "load"
     assert outcome["ms"] < 20_000
@@ -128,13 +129,15 @@ def test_retry_after_a_failed_load_starts_python(runtime_page: Page) -> None:
 
 
 def test_each_runtime_file_is_fetched_once_from_the_site(
-    runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path
+    runtime_page: Page, page_guard: PageGuard, site_url: str, layout: build.Layout
 ) -> None:
     start(runtime_page)
     fetched = sorted(request.url.removeprefix(site_url) for request in page_guard.requests)
     assert fetched == sorted([
-        RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js", build.SNAPSHOT_NAME,
-        *(f"pyodide/{name}" for name in build.PYODIDE_RUNTIME_FILES),
+        *(f"{layout.assets}{name}" for name in (RUNTIME_PAGE, "runtime.js", "worker.js",
+                                                  "build-manifest.js")),
+        layout.snapshot,
+        *(f"{layout.runtime}{name}" for name in build.PYODIDE_RUNTIME_FILES),
     ])
 
 
@@ -155,7 +158,7 @@ def test_worker_csp_violations_reach_the_page(
     page_guard.csp_violations_expected = True
     runtime_page.route("**/build-manifest.js", lambda route: route.fulfill(
         content_type="text/javascript",
-        body=route.fetch().text().replace('"python-snapshot', '"https://example.invalid/python-snapshot')))
+        body=route.fetch().text().replace('"../snapshot-', '"https://example.invalid/snapshot-')))
     assert start(runtime_page)["reason"] == "load"
     worker_violation = runtime_page.wait_for_function(
         "window.__cspViolations.find((v) => v.context === 'worker')").json_value()
