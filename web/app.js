@@ -66,9 +66,12 @@ function readFields() {
 }
 
 // The page's separators, sent with every request so Python reads "8.000" as de writes it.
-const number_format = numberSeparators(formatter.tag);
+// Made by the first request: the first Intl.NumberFormat of the page's process costs 20-50 ms
+// (ICU's number data), which the worker pays off this thread while Python loads (worker.js).
+let number_format = null;
 
 function buildRequest() {
+  number_format ??= numberSeparators(formatter.tag);
   return addressPending ? { query: location.search, number_format } : { fields: readFields(), number_format };
 }
 
@@ -321,6 +324,8 @@ async function computeNow(keepAddress = false) {
   clearTimeout(debounceTimer);
   const requestNumber = ++latestRequest;
   try {
+    // Read once Python can answer: the form as it is then, and no Intl object made at start.
+    await calculator.ready;
     const response = await calculator.calculate(buildRequest());
     if (requestNumber === latestRequest) {
       showResponse(response);

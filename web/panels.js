@@ -29,15 +29,12 @@ const DEPENDS_ON = {
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
-const signedFormat = new Intl.NumberFormat(formatter.tag, { signDisplay: "exceptZero", maximumFractionDigits: 0 });
+// "+6,616" / "−1,234": the documents' differences.
+const SIGNED = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 // An amount in the visitor's own currency: cents for large amounts, six significant digits
 // for tiny ones (0.00018176), whichever shows more.
-const amountFormat = new Intl.NumberFormat(formatter.tag, {
-  maximumFractionDigits: 2,
-  maximumSignificantDigits: 6,
-  roundingPriority: "morePrecision",
-});
-const exactAmountFormat = new Intl.NumberFormat(formatter.tag, { maximumFractionDigits: 12 });
+const AMOUNT = { maximumFractionDigits: 2, maximumSignificantDigits: 6, roundingPriority: "morePrecision" };
+const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 
 const panels = document.querySelector("[data-panels]");
 const compareTable = {
@@ -350,13 +347,13 @@ function syncDocumentsMode() {
 
 /** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
 function signedInteger(value) {
-  return signedFormat.format(value);
+  return formatter.numberFormat("signed", SIGNED).format(value);
 }
 
 function signedBytes(value) {
   const negative = value.startsWith("-");
   const size = negative ? value.slice(1) : value;
-  const sign = size === "0" ? "" : signedFormat.formatToParts(negative ? -1 : 1)[0].value;
+  const sign = size === "0" ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
   return `${sign}${formatter.bytes(size, "iec", strings["plural.bytes"])}`;
 }
 
@@ -457,8 +454,8 @@ function showBudget(answer) {
 
 /** The amount with "≈" when the shown digits are not the exact amount. */
 function amountText(decimal) {
-  const shown = amountFormat.format(decimal);
-  return shown === exactAmountFormat.format(decimal) ? shown : `≈ ${shown}`;
+  const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
+  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal) ? shown : `≈ ${shown}`;
 }
 
 function costFormula(tokens, price) {
