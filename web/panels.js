@@ -6,7 +6,16 @@
 // calculator.respond answers with each panel's figures. Texts reach the page through
 // textContent and form control values only, never as markup.
 
-import { errorText, onAddressChange, onAnswer, recalculate } from "./app.js";
+import {
+  errorText,
+  onAddressChange,
+  onAnswer,
+  recalculate,
+  writeAttribute,
+  writeData,
+  writeHidden,
+  writeText,
+} from "./app.js";
 import { Formatter, fill } from "./format.js";
 
 const MAX_ROWS = 12;
@@ -59,8 +68,8 @@ function message(key, params = {}) {
 }
 
 function setData(element, value, text) {
-  element.dataset.value = value ?? "";
-  element.textContent = text;
+  writeData(element, "value", value ?? "");
+  writeText(element, text);
 }
 
 /** Whether a field the panel depends on (listed, or a comparison cell) has an error. */
@@ -71,14 +80,20 @@ function hasErrorIn(errors, names) {
 
 // --- errors and staleness --------------------------------------------------------------------
 
-/** app.js paints the errors it finds; comparison rows may be rebuilt after that, so the
- *  panels paint their own error elements again, and mark unnamed controls too. */
+/** The panels' error elements (app.js paints the main form's), once the comparison rows are
+ *  what this answer makes them; each control, named or not, is marked by the error element
+ *  that describes it. */
 function paintErrors(errors) {
+  const hasError = new Map(); // error element id -> whether it shows an error
   for (const element of panels.querySelectorAll("[data-error-for]")) {
     const error = errors[element.dataset.errorFor];
-    element.textContent = error ? errorText(error) : "";
-    for (const control of panels.querySelectorAll(`[aria-describedby~="${element.id}"]`)) {
-      control.setAttribute("aria-invalid", error ? "true" : "false");
+    writeText(element, error ? errorText(error) : "");
+    hasError.set(element.id, Boolean(error));
+  }
+  for (const control of panels.querySelectorAll("[aria-describedby]")) {
+    const errorIds = control.getAttribute("aria-describedby").split(" ").filter((id) => hasError.has(id));
+    if (errorIds.length > 0) {
+      writeAttribute(control, "aria-invalid", errorIds.some((id) => hasError.get(id)) ? "true" : "false");
     }
   }
 }
@@ -86,7 +101,7 @@ function paintErrors(errors) {
 function markStale(section, stale) {
   const show = stale && painted.has(section.id);
   for (const note of section.querySelectorAll("[data-panel-stale]")) {
-    note.hidden = !show;
+    writeHidden(note, !show);
   }
   for (const figures of section.querySelectorAll("[data-panel-figures]")) {
     figures.classList.toggle("is-stale", show);
@@ -139,7 +154,7 @@ function indexRows() {
   const rows = compareRows();
   rows.forEach(indexRow);
   for (const button of compareTable.body.querySelectorAll("[data-compare-remove]")) {
-    button.hidden = rows.length <= 1;
+    writeHidden(button, rows.length <= 1);
   }
   compareTable.addButton.disabled = rows.length >= MAX_ROWS;
 }
@@ -162,6 +177,9 @@ function selectValue(select, value) {
   const extra = select.querySelector("[data-extra]");
   if (extra && extra.value !== value) {
     extra.remove();
+  }
+  if (select.value === value) {
+    return;
   }
   if (![...select.options].some((option) => option.value === value)) {
     const option = document.createElement("option");
@@ -186,7 +204,7 @@ function setRowCells(row, cells) {
     if (control instanceof HTMLSelectElement) {
       selectValue(control, text);
     } else {
-      control.value = WHOLE.test(text) ? formatter.integer(text) : text;
+      writeValue(control, WHOLE.test(text) ? formatter.integer(text) : text);
     }
   }
 }
@@ -195,9 +213,18 @@ function newRow() {
   return compareTable.template.content.firstElementChild.cloneNode(true);
 }
 
-/** Make the table hold exactly `rows` (texts from Python), reusing the rows it has. */
+/** A field's text, written only when it differs (writing moves the visitor's cursor). */
+function writeValue(control, text) {
+  if (control.value !== text) {
+    control.value = text;
+  }
+}
+
+/** Make the table hold exactly `rows` (texts from Python), reusing the rows it has; their
+ *  ids and names depend only on their number, so they are written again only if it changed. */
 function setRows(rows) {
   const existing = compareRows();
+  const count = existing.length;
   for (let index = existing.length; index < rows.length; index += 1) {
     const row = newRow();
     compareTable.body.append(row);
@@ -207,7 +234,9 @@ function setRows(rows) {
     row.remove();
   }
   existing.forEach((row, index) => setRowCells(row, rows[index]));
-  indexRows();
+  if (rows.length !== count) {
+    indexRows();
+  }
 }
 
 /** Default rows say what they show: the current setting, without overlap, double overlap. */
@@ -223,7 +252,7 @@ function paintRowNotes(rows) {
     } else if (WHOLE.test(overlap) && WHOLE.test(current) && BigInt(overlap) === 2n * BigInt(current)) {
       key = "compare.double_overlap";
     }
-    row.querySelector("[data-row-note]").textContent = key ? strings[key] : "";
+    writeText(row.querySelector("[data-row-note]"), key ? strings[key] : "");
   });
 }
 
@@ -253,15 +282,16 @@ function paintCompareFigures(figures) {
       const name = cell.dataset.compareFigure;
       const value = data[name];
       const mark = value === undefined ? "" : markOf(figures, name, index);
-      cell.dataset.value = value ?? "";
-      cell.dataset.mark = mark;
-      cell.querySelector(".compare-value").textContent = value === undefined ? "—" : figureText(name, value);
-      cell.querySelector("[data-compare-mark]").textContent = mark ? strings[`compare.${mark}`] : "";
+      const shown = value === undefined ? "—" : figureText(name, value);
+      writeData(cell, "value", value ?? "");
+      writeData(cell, "mark", mark);
+      writeText(cell.querySelector(".compare-value"), shown);
+      writeText(cell.querySelector("[data-compare-mark]"), mark ? strings[`compare.${mark}`] : "");
       // Raw size: binary units first, the exact byte count below (unless they read the same).
       const exact = cell.querySelector("[data-compare-bytes]");
       if (exact) {
         const text = value === undefined ? "" : formatter.count(strings["plural.bytes"], value);
-        exact.textContent = text === cell.querySelector(".compare-value").textContent ? "" : text;
+        writeText(exact, text === shown ? "" : text);
       }
     }
   });
@@ -282,8 +312,11 @@ function showCompare(answer) {
   }
   // An empty dimensions cell means the main form's dimensions: show them as its placeholder.
   const dimensions = answer.result?.dimensions;
+  const placeholder = dimensions ? formatter.integer(dimensions) : "";
   for (const input of compareTable.body.querySelectorAll('[data-column="dimensions"]')) {
-    input.placeholder = dimensions ? formatter.integer(dimensions) : "";
+    if (input.placeholder !== placeholder) {
+      input.placeholder = placeholder;
+    }
   }
   const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
   if (valid) {
@@ -369,16 +402,16 @@ function documentsCellText(side, figure, value) {
 function paintDocuments(data) {
   const section = document.getElementById("documents");
   const perDocument = data?.per_document;
-  section.querySelector("[data-documents-summary]").textContent = perDocument
+  writeText(section.querySelector("[data-documents-summary]"), perDocument
     ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
-    : "";
+    : "");
   for (const cell of section.querySelectorAll("[data-documents]")) {
     const [side, figure] = cell.dataset.documents.split(".");
     const value = data?.[side]?.[figure];
     setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value));
   }
   const raw = section.querySelector('[data-documents-figure="raw_vector_bytes"]');
-  raw.hidden = perDocument?.raw_vector_bytes === undefined;
+  writeHidden(raw, perDocument?.raw_vector_bytes === undefined);
 }
 
 function showDocuments(answer) {
@@ -392,7 +425,7 @@ function showDocuments(answer) {
     }
   }
   if (listSent) {
-    listParsing.hidden = true;
+    writeHidden(listParsing, true);
     listSent = false;
   }
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.documents);
@@ -406,17 +439,24 @@ function showDocuments(answer) {
 
 // --- prompt budget ---------------------------------------------------------------------------
 
+/** A bar's geometry, set only when it changed (a new width lays the bar out again). */
+function writeStyle(element, property, value) {
+  if (element.style[property] !== value) {
+    element.style[property] = value;
+  }
+}
+
 function paintBudgetBar(section, data) {
   const parts = ["source_tokens", "reserved_tokens", "answer_tokens"];
   // Proportions only: Number's rounding is invisible at this size.
   const scale = Math.max(Number(data.context_window), Number(data.total_tokens)) || 1;
   for (const name of parts) {
     const part = section.querySelector(`[data-budget-part="${name}"]`);
-    part.style.width = `${(100 * Number(data[name])) / scale}%`;
+    writeStyle(part, "width", `${(100 * Number(data[name])) / scale}%`);
   }
   const limit = section.querySelector("[data-budget-limit]");
-  limit.style.insetInlineStart = `${(100 * Number(data.context_window)) / scale}%`;
-  limit.hidden = data.fits;
+  writeStyle(limit, "insetInlineStart", `${(100 * Number(data.context_window)) / scale}%`);
+  writeHidden(limit, data.fits);
 }
 
 function paintBudget(data) {
@@ -427,11 +467,11 @@ function paintBudget(data) {
     message("budget.source_tokens", { top_k: n("top_k"), chunk_size: n("chunk_size"), source: n("source_tokens") }));
   setData($("total_tokens"), data.total_tokens, formatter.count(strings["plural.tokens"], data.total_tokens));
   const verdict = $("verdict");
-  verdict.dataset.fits = String(data.fits);
-  verdict.dataset.value = data.spare_tokens;
-  verdict.textContent = data.fits
+  writeData(verdict, "fits", data.fits);
+  writeData(verdict, "value", data.spare_tokens);
+  writeText(verdict, data.fits
     ? message("budget.fits", { spare: n("spare_tokens") })
-    : message("budget.over_by", { over: formatter.integer(data.spare_tokens.replace(/^-/, "")) });
+    : message("budget.over_by", { over: formatter.integer(data.spare_tokens.replace(/^-/, "")) }));
   setData($("chunks_that_fit"), data.chunks_that_fit,
     formatter.count(strings["budget.chunks_that_fit"], data.chunks_that_fit));
   paintBudgetBar(section, data);
@@ -446,7 +486,7 @@ function showBudget(answer) {
   } else if (!invalid) {
     painted.delete("budget"); // all four fields left empty: the panel is not in use
   }
-  section.querySelector("[data-panel-figures]").hidden = !painted.has("budget");
+  writeHidden(section.querySelector("[data-panel-figures]"), !painted.has("budget"));
   markStale(section, invalid);
 }
 
@@ -464,20 +504,20 @@ function costFormula(tokens, price) {
 
 function paintCost(section, cost, documents) {
   const oneTime = section.querySelector('[data-cost="one_time"]');
-  oneTime.dataset.amount = cost.one_time;
-  oneTime.textContent = message("cost.one_time", { amount: amountText(cost.one_time) });
-  section.querySelector('[data-cost-formula="one_time"]').textContent =
-    costFormula(cost.tokens_processed, cost.price_per_million);
+  writeData(oneTime, "amount", cost.one_time);
+  writeText(oneTime, message("cost.one_time", { amount: amountText(cost.one_time) }));
+  writeText(section.querySelector('[data-cost-formula="one_time"]'),
+    costFormula(cost.tokens_processed, cost.price_per_million));
   const perSet = section.querySelector('[data-cost="per_document_set"]');
   const perSetFormula = section.querySelector('[data-cost-formula-line="per_document_set"]');
   const hasSet = cost.per_document_set !== undefined && Boolean(documents);
-  perSet.hidden = !hasSet;
-  perSetFormula.hidden = !hasSet;
+  writeHidden(perSet, !hasSet);
+  writeHidden(perSetFormula, !hasSet);
   if (hasSet) {
-    perSet.dataset.amount = cost.per_document_set;
-    perSet.textContent = message("cost.per_document_set", { amount: amountText(cost.per_document_set) });
-    perSetFormula.querySelector("code").textContent =
-      costFormula(documents.per_document.tokens_processed, cost.price_per_million);
+    writeData(perSet, "amount", cost.per_document_set);
+    writeText(perSet, message("cost.per_document_set", { amount: amountText(cost.per_document_set) }));
+    writeText(perSetFormula.querySelector("code"),
+      costFormula(documents.per_document.tokens_processed, cost.price_per_million));
   }
 }
 
@@ -486,7 +526,7 @@ function showCost(answer) {
   const results = section.querySelector("[data-cost-results]");
   if (!priceField.value.trim()) {
     // No price, no cost: nothing is shown, and a later price starts afresh.
-    results.hidden = true;
+    writeHidden(results, true);
     painted.delete("cost");
     return;
   }
@@ -495,7 +535,7 @@ function showCost(answer) {
     paintCost(section, answer.cost, answer.documents);
     painted.add("cost");
   }
-  results.hidden = !painted.has("cost");
+  writeHidden(results, !painted.has("cost"));
   markStale(section, invalid || !answer.cost);
 }
 
