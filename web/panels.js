@@ -60,11 +60,24 @@ const listParsing = panels.querySelector("[data-documents-parsing]");
 const priceField = document.getElementById("field-price_per_million");
 // Panels that have shown figures at least once (only those can be out of date).
 const painted = new Set();
+// The figures each panel shows, as JSON: most edits change one panel's figures, and the
+// others are then not painted again.
+const shownFigures = new Map();
 let recalculateTimer = 0;
 let listSent = false;
 
 function message(key, params = {}) {
   return fill(strings[key], params);
+}
+
+/** Whether `figures` differ from what panel `name` shows; they are then taken as shown. */
+function figuresChanged(name, figures) {
+  const text = JSON.stringify(figures ?? null);
+  if (shownFigures.get(name) === text) {
+    return false;
+  }
+  shownFigures.set(name, text);
+  return true;
 }
 
 function setData(element, value, text) {
@@ -210,6 +223,7 @@ function setRowCells(row, cells) {
 }
 
 function newRow() {
+  shownFigures.delete("compare"); // its cells show no figures yet
   return compareTable.template.content.firstElementChild.cloneNode(true);
 }
 
@@ -320,7 +334,9 @@ function showCompare(answer) {
   }
   const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
   if (valid) {
-    paintCompareFigures(data.figures);
+    if (figuresChanged("compare", data.figures)) {
+      paintCompareFigures(data.figures);
+    }
     painted.add("compare");
   }
   markStale(compareTable.section, !valid);
@@ -431,7 +447,9 @@ function showDocuments(answer) {
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.documents);
   if (!invalid) {
     // Valid figures, or none at all when the panel's fields are left empty.
-    paintDocuments(answer.documents);
+    if (figuresChanged("documents", answer.documents)) {
+      paintDocuments(answer.documents);
+    }
     painted.add("documents");
   }
   markStale(section, invalid);
@@ -481,7 +499,9 @@ function showBudget(answer) {
   const section = document.getElementById("budget");
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.budget);
   if (!invalid && answer.budget) {
-    paintBudget(answer.budget);
+    if (figuresChanged("budget", answer.budget)) {
+      paintBudget(answer.budget);
+    }
     painted.add("budget");
   } else if (!invalid) {
     painted.delete("budget"); // all four fields left empty: the panel is not in use
@@ -532,7 +552,9 @@ function showCost(answer) {
   }
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.cost);
   if (!invalid && answer.cost) {
-    paintCost(section, answer.cost, answer.documents);
+    if (figuresChanged("cost", [answer.cost, answer.documents])) {
+      paintCost(section, answer.cost, answer.documents);
+    }
     painted.add("cost");
   }
   writeHidden(results, !painted.has("cost"));
