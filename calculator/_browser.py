@@ -94,16 +94,25 @@ def _number_format(value: object) -> NumberFormat:
     return NumberFormat(group=formats.get("group", ""), decimal=formats.get("decimal", "."))
 
 
+# The kinds of value an answer holds, in the order a subclass is checked against them (a bool
+# is an int).
+_ANSWER_KINDS = (bool, int, float, dict, list, str, type(None))
+_EXACT_KINDS = frozenset(_ANSWER_KINDS)
+
+
 def _as_text(value: object) -> object:
     """Every int (never a bool) in ``value`` turned into its decimal string."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
+    # By exact type first: an answer holds a few hundred values, and isinstance() on each
+    # was a sixth of an answer's time in the browser's Python.
+    kind: type = type(value)
+    if kind not in _EXACT_KINDS:
+        kind = next((known for known in _ANSWER_KINDS if isinstance(value, known)), object)
+    if kind is int:
         return str(value)
-    if isinstance(value, float):
+    if kind is float:
         return repr(value)
-    if isinstance(value, dict):
-        return {key: _as_text(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_as_text(item) for item in value]
+    if kind is dict:
+        return {key: _as_text(item) for key, item in value.items()}  # type: ignore[attr-defined]
+    if kind is list:
+        return [_as_text(item) for item in value]  # type: ignore[attr-defined]
     return value

@@ -81,8 +81,9 @@ def compare_configurations(tokens: int, configurations: Sequence[Configuration])
         values = {index: row.figure(name) for index, row in enumerate(rows)}
         known = {index: value for index, value in values.items() if value is not None}
         if len(set(known.values())) > 1:
-            best[name] = tuple(i for i, v in known.items() if v == min(known.values()))
-            worst[name] = tuple(i for i, v in known.items() if v == max(known.values()))
+            lowest, highest = min(known.values()), max(known.values())
+            best[name] = tuple(i for i, v in known.items() if v == lowest)
+            worst[name] = tuple(i for i, v in known.items() if v == highest)
         else:
             best[name] = worst[name] = ()
     return Comparison(rows, best, worst)

@@ -66,9 +66,12 @@ function readFields() {
 }
 
 // The page's separators, sent with every request so Python reads "8.000" as de writes it.
-const number_format = numberSeparators(formatter.tag);
+// Made by the first request: the first Intl.NumberFormat of the page's process costs 20-50 ms
+// (ICU's number data), which the worker pays off this thread while Python loads (worker.js).
+let number_format = null;
 
 function buildRequest() {
+  number_format ??= numberSeparators(formatter.tag);
   return addressPending ? { query: location.search, number_format } : { fields: readFields(), number_format };
 }
 
@@ -115,6 +118,58 @@ function fillFields(fields, errors) {
 }
 
 // --- painting -----------------------------------------------------------------------------
+// Only what differs is written: an equal text or attribute written again still makes the
+// browser replace a node or recompute styles, in every answer (and the results are a live
+// region, read out when they change). The elements are found once: this markup is static.
+
+const resultElements = elementsByData("[data-result]", "result");
+const explainElements = elementsByData("[data-explain]", "explain");
+const vectorElements = [...document.querySelectorAll("[data-vector-result]")];
+const staleScopes = [...document.querySelectorAll("[data-stale-scope]")];
+// The planning panels paint their own errors, comparison rows and all (panels.js).
+const errorElements = [...document.querySelectorAll("[data-error-for]:not([data-panels] *)")];
+const derivationList = $("[data-derivation]");
+const staleNote = $("[data-stale-note]");
+const calcError = $("[data-calc-error]");
+const resultsEmpty = $("[data-results-empty]");
+const noVectors = $("[data-no-vectors]");
+
+/** {value of data-<name>: [elements]} for the elements `selector` finds. */
+function elementsByData(selector, name) {
+  const found = new Map();
+  for (const element of document.querySelectorAll(selector)) {
+    const key = element.dataset[name];
+    found.set(key, [...(found.get(key) ?? []), element]);
+  }
+  return found;
+}
+
+// The writers that leave an equal value alone (panels.js and share.js paint with them too).
+
+export function writeText(element, text) {
+  if (element.textContent !== text) {
+    element.textContent = text;
+  }
+}
+
+export function writeHidden(element, hidden) {
+  if (element.hidden !== hidden) {
+    element.hidden = hidden;
+  }
+}
+
+export function writeAttribute(element, name, value) {
+  if (element.getAttribute(name) !== value) {
+    element.setAttribute(name, value);
+  }
+}
+
+export function writeData(element, name, value) {
+  const text = String(value);
+  if (element.dataset[name] !== text) {
+    element.dataset[name] = text;
+  }
+}
 
 function setText(selector, text) {
   for (const element of document.querySelectorAll(selector)) {
@@ -123,21 +178,25 @@ function setText(selector, text) {
 }
 
 function paintInteger(key, value, text) {
-  for (const element of document.querySelectorAll(`[data-result="${key}"]`)) {
-    element.dataset.value = value;
-    element.textContent = text;
+  for (const element of resultElements.get(key) ?? []) {
+    writeData(element, "value", value);
+    writeText(element, text);
   }
 }
 
 /** "3 × 800 + 1 × 700", each group kept on one line (its own span). */
 function paintLengthGroups(groups, joiner) {
+  const element = resultElements.get("length_groups")[0];
+  if (element.textContent === (groups.length > 0 ? groups.join(joiner) : "—")) {
+    return;
+  }
   const parts = groups.flatMap((text, index) => {
     const span = document.createElement("span");
     span.className = "length-group";
     span.textContent = text;
     return index === 0 ? [span] : [joiner, span];
   });
-  $('[data-result="length_groups"]').replaceChildren(...(parts.length > 0 ? parts : ["—"]));
+  element.replaceChildren(...(parts.length > 0 ? parts : ["—"]));
 }
 
 function paintFigures(result, texts) {
@@ -146,18 +205,23 @@ function paintFigures(result, texts) {
   }
   paintLengthGroups(texts.lengthGroups, texts.joiner);
   for (const [key, text] of Object.entries(texts.explain)) {
-    setText(`[data-explain="${key}"]`, text);
+    for (const element of explainElements.get(key) ?? []) {
+      writeText(element, text);
+    }
   }
 }
 
 function paintVectors(vectors) {
-  for (const element of document.querySelectorAll("[data-vector-result]")) {
-    element.hidden = !vectors;
+  for (const element of vectorElements) {
+    writeHidden(element, !vectors);
   }
-  $("[data-no-vectors]").hidden = Boolean(vectors);
+  writeHidden(noVectors, Boolean(vectors));
   if (vectors) {
-    setText('[data-result="raw_vector_iec"]', vectors.iec);
-    setText('[data-result="raw_vector_si"]', vectors.si);
+    for (const [key, text] of [["raw_vector_iec", vectors.iec], ["raw_vector_si", vectors.si]]) {
+      for (const element of resultElements.get(key)) {
+        writeText(element, text);
+      }
+    }
   }
 }
 
@@ -201,19 +265,28 @@ function derivationLines(result) {
   return lines;
 }
 
+/** One line of the derivation, its formula empty: <div><dt>label</dt><dd><code>. */
+function derivationRow(labelKey) {
+  const row = document.createElement("div");
+  const label = document.createElement("dt");
+  const value = document.createElement("dd");
+  row.dataset.line = labelKey;
+  label.textContent = strings[labelKey];
+  value.append(document.createElement("code"));
+  row.append(label, value);
+  return row;
+}
+
+/** The lines are made again only when they are other lines; else only formulas change. */
 function paintDerivation(result) {
-  const rows = derivationLines(result).map(([labelKey, formula]) => {
-    const row = document.createElement("div");
-    const label = document.createElement("dt");
-    const value = document.createElement("dd");
-    const code = document.createElement("code");
-    label.textContent = strings[labelKey];
-    code.textContent = formula;
-    value.append(code);
-    row.append(label, value);
-    return row;
-  });
-  $("[data-derivation]").replaceChildren(...rows);
+  const lines = derivationLines(result);
+  const rows = derivationList.children;
+  const sameLines = rows.length === lines.length &&
+    lines.every(([labelKey], index) => rows[index].dataset.line === labelKey);
+  if (!sameLines) {
+    derivationList.replaceChildren(...lines.map(([labelKey]) => derivationRow(labelKey)));
+  }
+  lines.forEach(([, formula], index) => writeText(rows[index].querySelector("code"), formula));
 }
 
 function paintResult(result) {
@@ -236,13 +309,13 @@ export function errorText(error) {
 
 /** Each field's message next to it; fields without an error are cleared and marked valid. */
 function paintErrors(errors) {
-  for (const element of document.querySelectorAll("[data-error-for]")) {
+  for (const element of errorElements) {
     const name = element.dataset.errorFor;
     const error = errors[name];
-    element.textContent = error ? errorText(error) : "";
+    writeText(element, error ? errorText(error) : "");
     const control = form.elements.namedItem(name);
     if (control) {
-      control.setAttribute("aria-invalid", error ? "true" : "false");
+      writeAttribute(control, "aria-invalid", error ? "true" : "false");
     }
   }
 }
@@ -250,10 +323,10 @@ function paintErrors(errors) {
 /** Old results stay readable but are marked out of date while they don't match the inputs. */
 function markStale(stale) {
   const show = stale && hasResult;
-  for (const element of document.querySelectorAll("[data-stale-scope]")) {
+  for (const element of staleScopes) {
     element.classList.toggle("is-stale", show);
   }
-  $("[data-stale-note]").hidden = !show;
+  writeHidden(staleNote, !show);
 }
 
 // --- talking to Python --------------------------------------------------------------------
@@ -274,7 +347,7 @@ function showResponse(response) {
     addressPending = false;
   }
   paintErrors(errors);
-  $("[data-calc-error]").hidden = true;
+  writeHidden(calcError, true);
   // The planning panels mark their own figures; only the main fields make these out of date.
   const valid = !Object.keys(errors).some((name) => MAIN_FIELDS.has(name));
   if (valid && response.result) {
@@ -285,11 +358,11 @@ function showResponse(response) {
     delete root.dataset.linked; // a link's own results are shown now (query-guard.js)
   }
   // A link opened with invalid values has nothing to show yet: say what to do instead.
-  $("[data-results-empty]").hidden = hasResult;
+  writeHidden(resultsEmpty, hasResult);
   for (const listener of answerListeners) {
     listener(response);
   }
-  root.dataset.state = "ready";
+  writeData(root, "state", "ready");
 }
 
 /** Modules beside this one (planning panels, sharing) paint their part of every answer here.
@@ -321,6 +394,8 @@ async function computeNow(keepAddress = false) {
   clearTimeout(debounceTimer);
   const requestNumber = ++latestRequest;
   try {
+    // Read once Python can answer: the form as it is then, and no Intl object made at start.
+    await calculator.ready;
     const response = await calculator.calculate(buildRequest());
     if (requestNumber === latestRequest) {
       showResponse(response);
@@ -331,7 +406,7 @@ async function computeNow(keepAddress = false) {
     }
     if (error?.reason === "calculation") {
       // Python raised: keep the inputs and the last results, say so, and stay usable.
-      $("[data-calc-error]").hidden = false;
+      writeHidden(calcError, false);
       markStale(true);
     } else {
       showLoadError(error);

@@ -37,35 +37,37 @@ function pluralOperand(integerText) {
 export class Formatter {
   constructor(tag) {
     this.tag = tag;
-    this.integerFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
-    this.pluralRules = new Intl.PluralRules(tag);
-    this.percentFormat = new Intl.NumberFormat(tag, {
-      style: "percent",
-      maximumFractionDigits: 1,
-    });
-    // Making a NumberFormat costs about as much as painting a result; every answer needs a few.
-    this.decimalFormats = new Map();
+    // Intl objects are made on first use, then kept: making one costs about as much as
+    // painting a result, and the process's very first one 20-50 ms more (ICU's number data),
+    // which the page's worker pays off the page's thread (worker.js) before a first answer.
+    this.numberFormats = new Map();
+    this.pluralRules = null;
+  }
+
+  /** The locale's Intl.NumberFormat with `options`, made once per `name`. */
+  numberFormat(name, options) {
+    let format = this.numberFormats.get(name);
+    if (!format) {
+      format = new Intl.NumberFormat(this.tag, options);
+      this.numberFormats.set(name, format);
+    }
+    return format;
   }
 
   /** "8000" -> "8.000" (de), "8,000" (en), "8000" (pl: no grouping below five digits). */
   integer(integerText) {
-    return this.integerFormat.format(integerText);
+    return this.numberFormat("integer", { maximumFractionDigits: 0 }).format(integerText);
   }
 
   /** A decimal string shown with at most `fractionDigits` decimals, localized separator. */
   decimal(decimalText, fractionDigits) {
-    if (!this.decimalFormats.has(fractionDigits)) {
-      this.decimalFormats.set(
-        fractionDigits,
-        new Intl.NumberFormat(this.tag, { maximumFractionDigits: fractionDigits }),
-      );
-    }
-    return this.decimalFormats.get(fractionDigits).format(decimalText);
+    return this.numberFormat(`decimal-${fractionDigits}`, { maximumFractionDigits: fractionDigits })
+      .format(decimalText);
   }
 
   /** "0.136" -> "13,6 %" (de); the share is an exact decimal string from the calculator. */
   percent(shareText) {
-    return this.percentFormat.format(shareText);
+    return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(shareText);
   }
 
   /** Pick the catalog string for `count`: entries are a string or {one, few, many, other}. */
@@ -73,6 +75,7 @@ export class Formatter {
     if (typeof entry === "string") {
       return entry;
     }
+    this.pluralRules ??= new Intl.PluralRules(this.tag);
     const category = this.pluralRules.select(pluralOperand(countText));
     return entry[category] ?? entry.other;
   }

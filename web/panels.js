@@ -6,7 +6,16 @@
 // calculator.respond answers with each panel's figures. Texts reach the page through
 // textContent and form control values only, never as markup.
 
-import { errorText, onAddressChange, onAnswer, recalculate } from "./app.js";
+import {
+  errorText,
+  onAddressChange,
+  onAnswer,
+  recalculate,
+  writeAttribute,
+  writeData,
+  writeHidden,
+  writeText,
+} from "./app.js";
 import { Formatter, fill } from "./format.js";
 
 const MAX_ROWS = 12;
@@ -29,15 +38,12 @@ const DEPENDS_ON = {
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
-const signedFormat = new Intl.NumberFormat(formatter.tag, { signDisplay: "exceptZero", maximumFractionDigits: 0 });
+// "+6,616" / "−1,234": the documents' differences.
+const SIGNED = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 // An amount in the visitor's own currency: cents for large amounts, six significant digits
 // for tiny ones (0.00018176), whichever shows more.
-const amountFormat = new Intl.NumberFormat(formatter.tag, {
-  maximumFractionDigits: 2,
-  maximumSignificantDigits: 6,
-  roundingPriority: "morePrecision",
-});
-const exactAmountFormat = new Intl.NumberFormat(formatter.tag, { maximumFractionDigits: 12 });
+const AMOUNT = { maximumFractionDigits: 2, maximumSignificantDigits: 6, roundingPriority: "morePrecision" };
+const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 
 const panels = document.querySelector("[data-panels]");
 const compareTable = {
@@ -54,6 +60,9 @@ const listParsing = panels.querySelector("[data-documents-parsing]");
 const priceField = document.getElementById("field-price_per_million");
 // Panels that have shown figures at least once (only those can be out of date).
 const painted = new Set();
+// The figures each panel shows, as JSON: most edits change one panel's figures, and the
+// others are then not painted again.
+const shownFigures = new Map();
 let recalculateTimer = 0;
 let listSent = false;
 
@@ -61,9 +70,19 @@ function message(key, params = {}) {
   return fill(strings[key], params);
 }
 
+/** Whether `figures` differ from what panel `name` shows; they are then taken as shown. */
+function figuresChanged(name, figures) {
+  const text = JSON.stringify(figures ?? null);
+  if (shownFigures.get(name) === text) {
+    return false;
+  }
+  shownFigures.set(name, text);
+  return true;
+}
+
 function setData(element, value, text) {
-  element.dataset.value = value ?? "";
-  element.textContent = text;
+  writeData(element, "value", value ?? "");
+  writeText(element, text);
 }
 
 /** Whether a field the panel depends on (listed, or a comparison cell) has an error. */
@@ -74,14 +93,20 @@ function hasErrorIn(errors, names) {
 
 // --- errors and staleness --------------------------------------------------------------------
 
-/** app.js paints the errors it finds; comparison rows may be rebuilt after that, so the
- *  panels paint their own error elements again, and mark unnamed controls too. */
+/** The panels' error elements (app.js paints the main form's), once the comparison rows are
+ *  what this answer makes them; each control, named or not, is marked by the error element
+ *  that describes it. */
 function paintErrors(errors) {
+  const hasError = new Map(); // error element id -> whether it shows an error
   for (const element of panels.querySelectorAll("[data-error-for]")) {
     const error = errors[element.dataset.errorFor];
-    element.textContent = error ? errorText(error) : "";
-    for (const control of panels.querySelectorAll(`[aria-describedby~="${element.id}"]`)) {
-      control.setAttribute("aria-invalid", error ? "true" : "false");
+    writeText(element, error ? errorText(error) : "");
+    hasError.set(element.id, Boolean(error));
+  }
+  for (const control of panels.querySelectorAll("[aria-describedby]")) {
+    const errorIds = control.getAttribute("aria-describedby").split(" ").filter((id) => hasError.has(id));
+    if (errorIds.length > 0) {
+      writeAttribute(control, "aria-invalid", errorIds.some((id) => hasError.get(id)) ? "true" : "false");
     }
   }
 }
@@ -89,7 +114,7 @@ function paintErrors(errors) {
 function markStale(section, stale) {
   const show = stale && painted.has(section.id);
   for (const note of section.querySelectorAll("[data-panel-stale]")) {
-    note.hidden = !show;
+    writeHidden(note, !show);
   }
   for (const figures of section.querySelectorAll("[data-panel-figures]")) {
     figures.classList.toggle("is-stale", show);
@@ -142,7 +167,7 @@ function indexRows() {
   const rows = compareRows();
   rows.forEach(indexRow);
   for (const button of compareTable.body.querySelectorAll("[data-compare-remove]")) {
-    button.hidden = rows.length <= 1;
+    writeHidden(button, rows.length <= 1);
   }
   compareTable.addButton.disabled = rows.length >= MAX_ROWS;
 }
@@ -165,6 +190,9 @@ function selectValue(select, value) {
   const extra = select.querySelector("[data-extra]");
   if (extra && extra.value !== value) {
     extra.remove();
+  }
+  if (select.value === value) {
+    return;
   }
   if (![...select.options].some((option) => option.value === value)) {
     const option = document.createElement("option");
@@ -189,18 +217,28 @@ function setRowCells(row, cells) {
     if (control instanceof HTMLSelectElement) {
       selectValue(control, text);
     } else {
-      control.value = WHOLE.test(text) ? formatter.integer(text) : text;
+      writeValue(control, WHOLE.test(text) ? formatter.integer(text) : text);
     }
   }
 }
 
 function newRow() {
+  shownFigures.delete("compare"); // its cells show no figures yet
   return compareTable.template.content.firstElementChild.cloneNode(true);
 }
 
-/** Make the table hold exactly `rows` (texts from Python), reusing the rows it has. */
+/** A field's text, written only when it differs (writing moves the visitor's cursor). */
+function writeValue(control, text) {
+  if (control.value !== text) {
+    control.value = text;
+  }
+}
+
+/** Make the table hold exactly `rows` (texts from Python), reusing the rows it has; their
+ *  ids and names depend only on their number, so they are written again only if it changed. */
 function setRows(rows) {
   const existing = compareRows();
+  const count = existing.length;
   for (let index = existing.length; index < rows.length; index += 1) {
     const row = newRow();
     compareTable.body.append(row);
@@ -210,7 +248,9 @@ function setRows(rows) {
     row.remove();
   }
   existing.forEach((row, index) => setRowCells(row, rows[index]));
-  indexRows();
+  if (rows.length !== count) {
+    indexRows();
+  }
 }
 
 /** Default rows say what they show: the current setting, without overlap, double overlap. */
@@ -226,7 +266,7 @@ function paintRowNotes(rows) {
     } else if (WHOLE.test(overlap) && WHOLE.test(current) && BigInt(overlap) === 2n * BigInt(current)) {
       key = "compare.double_overlap";
     }
-    row.querySelector("[data-row-note]").textContent = key ? strings[key] : "";
+    writeText(row.querySelector("[data-row-note]"), key ? strings[key] : "");
   });
 }
 
@@ -256,15 +296,16 @@ function paintCompareFigures(figures) {
       const name = cell.dataset.compareFigure;
       const value = data[name];
       const mark = value === undefined ? "" : markOf(figures, name, index);
-      cell.dataset.value = value ?? "";
-      cell.dataset.mark = mark;
-      cell.querySelector(".compare-value").textContent = value === undefined ? "—" : figureText(name, value);
-      cell.querySelector("[data-compare-mark]").textContent = mark ? strings[`compare.${mark}`] : "";
+      const shown = value === undefined ? "—" : figureText(name, value);
+      writeData(cell, "value", value ?? "");
+      writeData(cell, "mark", mark);
+      writeText(cell.querySelector(".compare-value"), shown);
+      writeText(cell.querySelector("[data-compare-mark]"), mark ? strings[`compare.${mark}`] : "");
       // Raw size: binary units first, the exact byte count below (unless they read the same).
       const exact = cell.querySelector("[data-compare-bytes]");
       if (exact) {
         const text = value === undefined ? "" : formatter.count(strings["plural.bytes"], value);
-        exact.textContent = text === cell.querySelector(".compare-value").textContent ? "" : text;
+        writeText(exact, text === shown ? "" : text);
       }
     }
   });
@@ -285,12 +326,17 @@ function showCompare(answer) {
   }
   // An empty dimensions cell means the main form's dimensions: show them as its placeholder.
   const dimensions = answer.result?.dimensions;
+  const placeholder = dimensions ? formatter.integer(dimensions) : "";
   for (const input of compareTable.body.querySelectorAll('[data-column="dimensions"]')) {
-    input.placeholder = dimensions ? formatter.integer(dimensions) : "";
+    if (input.placeholder !== placeholder) {
+      input.placeholder = placeholder;
+    }
   }
   const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
   if (valid) {
-    paintCompareFigures(data.figures);
+    if (figuresChanged("compare", data.figures)) {
+      paintCompareFigures(data.figures);
+    }
     painted.add("compare");
   }
   markStale(compareTable.section, !valid);
@@ -350,13 +396,13 @@ function syncDocumentsMode() {
 
 /** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
 function signedInteger(value) {
-  return signedFormat.format(value);
+  return formatter.numberFormat("signed", SIGNED).format(value);
 }
 
 function signedBytes(value) {
   const negative = value.startsWith("-");
   const size = negative ? value.slice(1) : value;
-  const sign = size === "0" ? "" : signedFormat.formatToParts(negative ? -1 : 1)[0].value;
+  const sign = size === "0" ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
   return `${sign}${formatter.bytes(size, "iec", strings["plural.bytes"])}`;
 }
 
@@ -372,16 +418,16 @@ function documentsCellText(side, figure, value) {
 function paintDocuments(data) {
   const section = document.getElementById("documents");
   const perDocument = data?.per_document;
-  section.querySelector("[data-documents-summary]").textContent = perDocument
+  writeText(section.querySelector("[data-documents-summary]"), perDocument
     ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
-    : "";
+    : "");
   for (const cell of section.querySelectorAll("[data-documents]")) {
     const [side, figure] = cell.dataset.documents.split(".");
     const value = data?.[side]?.[figure];
     setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value));
   }
   const raw = section.querySelector('[data-documents-figure="raw_vector_bytes"]');
-  raw.hidden = perDocument?.raw_vector_bytes === undefined;
+  writeHidden(raw, perDocument?.raw_vector_bytes === undefined);
 }
 
 function showDocuments(answer) {
@@ -395,13 +441,15 @@ function showDocuments(answer) {
     }
   }
   if (listSent) {
-    listParsing.hidden = true;
+    writeHidden(listParsing, true);
     listSent = false;
   }
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.documents);
   if (!invalid) {
     // Valid figures, or none at all when the panel's fields are left empty.
-    paintDocuments(answer.documents);
+    if (figuresChanged("documents", answer.documents)) {
+      paintDocuments(answer.documents);
+    }
     painted.add("documents");
   }
   markStale(section, invalid);
@@ -409,17 +457,24 @@ function showDocuments(answer) {
 
 // --- prompt budget ---------------------------------------------------------------------------
 
+/** A bar's geometry, set only when it changed (a new width lays the bar out again). */
+function writeStyle(element, property, value) {
+  if (element.style[property] !== value) {
+    element.style[property] = value;
+  }
+}
+
 function paintBudgetBar(section, data) {
   const parts = ["source_tokens", "reserved_tokens", "answer_tokens"];
   // Proportions only: Number's rounding is invisible at this size.
   const scale = Math.max(Number(data.context_window), Number(data.total_tokens)) || 1;
   for (const name of parts) {
     const part = section.querySelector(`[data-budget-part="${name}"]`);
-    part.style.width = `${(100 * Number(data[name])) / scale}%`;
+    writeStyle(part, "width", `${(100 * Number(data[name])) / scale}%`);
   }
   const limit = section.querySelector("[data-budget-limit]");
-  limit.style.insetInlineStart = `${(100 * Number(data.context_window)) / scale}%`;
-  limit.hidden = data.fits;
+  writeStyle(limit, "insetInlineStart", `${(100 * Number(data.context_window)) / scale}%`);
+  writeHidden(limit, data.fits);
 }
 
 function paintBudget(data) {
@@ -430,11 +485,11 @@ function paintBudget(data) {
     message("budget.source_tokens", { top_k: n("top_k"), chunk_size: n("chunk_size"), source: n("source_tokens") }));
   setData($("total_tokens"), data.total_tokens, formatter.count(strings["plural.tokens"], data.total_tokens));
   const verdict = $("verdict");
-  verdict.dataset.fits = String(data.fits);
-  verdict.dataset.value = data.spare_tokens;
-  verdict.textContent = data.fits
+  writeData(verdict, "fits", data.fits);
+  writeData(verdict, "value", data.spare_tokens);
+  writeText(verdict, data.fits
     ? message("budget.fits", { spare: n("spare_tokens") })
-    : message("budget.over_by", { over: formatter.integer(data.spare_tokens.replace(/^-/, "")) });
+    : message("budget.over_by", { over: formatter.integer(data.spare_tokens.replace(/^-/, "")) }));
   setData($("chunks_that_fit"), data.chunks_that_fit,
     formatter.count(strings["budget.chunks_that_fit"], data.chunks_that_fit));
   paintBudgetBar(section, data);
@@ -444,12 +499,14 @@ function showBudget(answer) {
   const section = document.getElementById("budget");
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.budget);
   if (!invalid && answer.budget) {
-    paintBudget(answer.budget);
+    if (figuresChanged("budget", answer.budget)) {
+      paintBudget(answer.budget);
+    }
     painted.add("budget");
   } else if (!invalid) {
     painted.delete("budget"); // all four fields left empty: the panel is not in use
   }
-  section.querySelector("[data-panel-figures]").hidden = !painted.has("budget");
+  writeHidden(section.querySelector("[data-panel-figures]"), !painted.has("budget"));
   markStale(section, invalid);
 }
 
@@ -457,8 +514,8 @@ function showBudget(answer) {
 
 /** The amount with "≈" when the shown digits are not the exact amount. */
 function amountText(decimal) {
-  const shown = amountFormat.format(decimal);
-  return shown === exactAmountFormat.format(decimal) ? shown : `≈ ${shown}`;
+  const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
+  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal) ? shown : `≈ ${shown}`;
 }
 
 function costFormula(tokens, price) {
@@ -467,20 +524,20 @@ function costFormula(tokens, price) {
 
 function paintCost(section, cost, documents) {
   const oneTime = section.querySelector('[data-cost="one_time"]');
-  oneTime.dataset.amount = cost.one_time;
-  oneTime.textContent = message("cost.one_time", { amount: amountText(cost.one_time) });
-  section.querySelector('[data-cost-formula="one_time"]').textContent =
-    costFormula(cost.tokens_processed, cost.price_per_million);
+  writeData(oneTime, "amount", cost.one_time);
+  writeText(oneTime, message("cost.one_time", { amount: amountText(cost.one_time) }));
+  writeText(section.querySelector('[data-cost-formula="one_time"]'),
+    costFormula(cost.tokens_processed, cost.price_per_million));
   const perSet = section.querySelector('[data-cost="per_document_set"]');
   const perSetFormula = section.querySelector('[data-cost-formula-line="per_document_set"]');
   const hasSet = cost.per_document_set !== undefined && Boolean(documents);
-  perSet.hidden = !hasSet;
-  perSetFormula.hidden = !hasSet;
+  writeHidden(perSet, !hasSet);
+  writeHidden(perSetFormula, !hasSet);
   if (hasSet) {
-    perSet.dataset.amount = cost.per_document_set;
-    perSet.textContent = message("cost.per_document_set", { amount: amountText(cost.per_document_set) });
-    perSetFormula.querySelector("code").textContent =
-      costFormula(documents.per_document.tokens_processed, cost.price_per_million);
+    writeData(perSet, "amount", cost.per_document_set);
+    writeText(perSet, message("cost.per_document_set", { amount: amountText(cost.per_document_set) }));
+    writeText(perSetFormula.querySelector("code"),
+      costFormula(documents.per_document.tokens_processed, cost.price_per_million));
   }
 }
 
@@ -489,16 +546,18 @@ function showCost(answer) {
   const results = section.querySelector("[data-cost-results]");
   if (!priceField.value.trim()) {
     // No price, no cost: nothing is shown, and a later price starts afresh.
-    results.hidden = true;
+    writeHidden(results, true);
     painted.delete("cost");
     return;
   }
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.cost);
   if (!invalid && answer.cost) {
-    paintCost(section, answer.cost, answer.documents);
+    if (figuresChanged("cost", [answer.cost, answer.documents])) {
+      paintCost(section, answer.cost, answer.documents);
+    }
     painted.add("cost");
   }
-  results.hidden = !painted.has("cost");
+  writeHidden(results, !painted.has("cost"));
   markStale(section, invalid || !answer.cost);
 }
 

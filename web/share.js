@@ -133,8 +133,12 @@ function showLinks() {
 }
 
 function onStateChange(response) {
-  query = response.query;
-  showLinks();
+  // The links show the query already unless it changed (the page parameters and the resize
+  // script, the rest of what they hold, repaint them where they change).
+  if (response.query !== query) {
+    query = response.query;
+    showLinks();
+  }
   clearTimeout(addressTimer);
   addressTimer = setTimeout(followForm, ADDRESS_DEBOUNCE_MS);
 }

@@ -117,6 +117,11 @@ async function loadCalculator() {
 
 const respondReady = loadCalculator();
 
+// The first Intl.NumberFormat of the page's process costs 20-50 ms (ICU's number data, which
+// all its threads then share): made here while Pyodide downloads, rather than as a long task
+// on the page's thread when it formats its first number.
+setTimeout(() => new Intl.NumberFormat().format(0));
+
 respondReady.then(
   () => self.postMessage({ type: "ready" }),
   (error) => self.postMessage({ type: "failed", error: String(error?.message ?? error) }),
