@@ -54,15 +54,26 @@ async function keptByOlderBuild(url, older) {
   return undefined;
 }
 
-async function download(url, integrity) {
-  // A versioned file may come from the browser's HTTP cache (the page has just loaded it);
-  // a page must be asked for again.
-  const cache = isVersioned(url) ? "default" : "no-cache";
+async function fetchChecked(url, integrity, cache) {
+  // fetch() checks the whole body against `integrity` before it resolves.
   const response = await fetch(new Request(url, { cache, integrity }));
   if (!response.ok) {
     throw new TypeError(`${url}: HTTP ${response.status}`);
   }
   return response;
+}
+
+async function download(url, integrity) {
+  if (!isVersioned(url)) {
+    return fetchChecked(url, integrity, "no-cache"); // a page: always asked for again
+  }
+  try {
+    // Most likely in the browser's HTTP cache: the page has just loaded it.
+    return await fetchChecked(url, integrity, "default");
+  } catch {
+    // A copy kept from a half-finished upload would fail every later install: ask the server.
+    return fetchChecked(url, integrity, "reload");
+  }
 }
 
 async function keepFile(cache, url, integrity, older) {
@@ -72,12 +83,16 @@ async function keepFile(cache, url, integrity, older) {
 
 async function keepBuild() {
   const older = await olderBuilds();
+  // A build deployed again (a rollback) installs again under the name of its kept cache.
+  const keptAlready = await caches.has(CACHE_NAME);
   const cache = await caches.open(CACHE_NAME);
   try {
     await Promise.all([...INTEGRITY].map(([url, integrity]) => keepFile(cache, url, integrity, older)));
   } catch (error) {
-    // Never leave half a build behind under this build's name.
-    await caches.delete(CACHE_NAME);
+    // Never leave half a build behind under this build's name; a whole one stays.
+    if (!keptAlready) {
+      await caches.delete(CACHE_NAME);
+    }
     throw error;
   }
 }
