@@ -184,6 +184,12 @@ function paintInteger(key, value, text) {
   }
 }
 
+function paintText(key, text) {
+  for (const element of resultElements.get(key) ?? []) {
+    writeText(element, text);
+  }
+}
+
 /** "3 × 800 + 1 × 700", each group kept on one line (its own span). */
 function paintLengthGroups(groups, joiner) {
   const element = resultElements.get("length_groups")[0];
@@ -217,11 +223,8 @@ function paintVectors(vectors) {
   }
   writeHidden(noVectors, Boolean(vectors));
   if (vectors) {
-    for (const [key, text] of [["raw_vector_iec", vectors.iec], ["raw_vector_si", vectors.si]]) {
-      for (const element of resultElements.get(key)) {
-        writeText(element, text);
-      }
-    }
+    paintText("raw_vector_iec", vectors.iec);
+    paintText("raw_vector_si", vectors.si);
   }
 }
 
@@ -502,10 +505,10 @@ function wireControls() {
 }
 
 /** Keep this build for offline use (sw.js at the site's root, one directory above this file's
- *  versioned one: build.py), once Python
- *  has started so that it never competes with the start. Not in a frame: an embedding site's
- *  visitors would download the whole build for a copy they don't open. Without service workers
- *  (an insecure origin, a browser that blocks them) the page works as before, online. */
+ *  versioned one: build.py), once Python has started so that it never competes with the
+ *  start. Not in a frame: an embedding site's visitors would download the whole build for a
+ *  copy they don't open. Without service workers (an insecure origin, a browser that blocks
+ *  them) the page works as before, online. */
 async function keepForOffline() {
   try {
     if (window.self !== window.top || !("serviceWorker" in navigator)) {

@@ -328,9 +328,7 @@ function showCompare(answer) {
   const dimensions = answer.result?.dimensions;
   const placeholder = dimensions ? formatter.integer(dimensions) : "";
   for (const input of compareTable.body.querySelectorAll('[data-column="dimensions"]')) {
-    if (input.placeholder !== placeholder) {
-      input.placeholder = placeholder;
-    }
+    writeAttribute(input, "placeholder", placeholder);
   }
   const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
   if (valid) {
