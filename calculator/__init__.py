@@ -20,6 +20,7 @@ from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
 from ._form import FormOutcome, evaluate_form
 from ._query import DEFAULT_FIELDS, fields_from_query, query_from_fields
+from ._reindex import ReindexPlan, documents_change, edit_change, settings_change
 from ._report import describe
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
@@ -41,9 +42,12 @@ __all__ = [
     "LengthGroup",
     "NumberFormat",
     "PromptBudget",
+    "ReindexPlan",
     "VectorSize",
     "compare_configurations",
     "describe",
+    "documents_change",
+    "edit_change",
     "embedding_cost",
     "evaluate_form",
     "fields_from_query",
@@ -54,5 +58,6 @@ __all__ = [
     "prompt_budget",
     "query_from_fields",
     "respond",
+    "settings_change",
     "vector_size",
 ]
