@@ -154,7 +154,7 @@ def edit_change(tokens: int, chunk_size: int, overlap: int, at: int, delta: int)
     >>> edit.reused_chunks, edit.chunks_to_embed, edit.tokens_to_embed
     (446, 2, 1024)
     >>> edit_change(200_000, 512, 64, 100_000, 1).chunks_to_embed  # the rest shifts
-    225
+    224
     """
     old = plan_chunks(tokens, chunk_size, overlap)
     require_int("edit_at", at, 0)
@@ -219,3 +219,61 @@ def documents_change(
         raise CalculatorError("changed_documents", "too_large", maximum=documents)
     each = reembedded(document) if change is None else change
     return unchanged(document).scaled(documents - changed) + each.scaled(changed)
+
+
+@dataclass(frozen=True, slots=True)
+class MigrationSize:
+    """Raw vector bytes while an index moves from its old chunks to its new ones."""
+
+    plan: ReindexPlan
+    bytes_per_vector: int
+
+    @property
+    def old_raw_bytes(self) -> int:
+        return self.plan.old_chunks * self.bytes_per_vector
+
+    @property
+    def new_raw_bytes(self) -> int:
+        return self.plan.new_chunks * self.bytes_per_vector
+
+    @property
+    def versioned_peak_raw_bytes(self) -> int:
+        """A versioned (blue/green) index keeps both until the switch: old + new."""
+        return self.old_raw_bytes + self.new_raw_bytes
+
+    @property
+    def in_place_peak_raw_bytes(self) -> int:
+        """Updating one index, new vectors added before the stale ones are deleted:
+        old + chunks to embed (only for the same model: one index holds one model's vectors)."""
+        return (self.plan.old_chunks + self.plan.chunks_to_embed) * self.bytes_per_vector
+
+
+def migration_size(plan: ReindexPlan, bytes_per_vector: int) -> MigrationSize:
+    """The raw sizes of a migration with vectors of ``bytes_per_vector`` bytes.
+
+    >>> size = migration_size(settings_change(200_000, 512, 64, 512, 128), 1536)
+    >>> size.old_raw_bytes, size.new_raw_bytes, size.versioned_peak_raw_bytes
+    (686592, 800256, 1486848)
+    """
+    return MigrationSize(plan, require_int("bytes_per_vector", bytes_per_vector, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class ReindexCase:
+    """A re-indexing question and its plan, as the form and the command line ask it.
+
+    ``kind`` is ``"settings"`` (``new_window`` is the new chunk size and
+    overlap), ``"edit"`` (``edit`` is the position and the tokens inserted or,
+    when negative, deleted) or ``"model"`` (same chunks); ``new_model`` says
+    that the embedding model changes too; ``documents`` is (D, K) when K of D
+    equal documents changed instead of one stream.
+    """
+
+    kind: str
+    plan: ReindexPlan
+    new_model: bool = False
+    new_window: tuple[int, int] | None = None
+    edit: tuple[int, int] | None = None
+    documents: tuple[int, int] | None = None
+    #: Of the reused chunks of an edit, those that end at or before it (per document).
+    kept_before_edit: int = 0
