@@ -73,7 +73,8 @@ FIELD_MINIMUMS: Mapping[str, int] = MappingProxyType(
 )
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
 DOCUMENT_MODES = ("average", "list")
-REINDEX_MODES = ("settings", "edit", "model")
+# A new split, an edit, changed documents embedded again whole, the same chunks for a new model.
+REINDEX_MODES = ("settings", "edit", "documents", "model")
 YES_NO = ("no", "yes")
 _SIGNS = "+-\u2212"
 _COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
@@ -153,8 +154,8 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
 def _reindex(
     reader: _FieldReader, tokens: int | None, window: tuple[int, int] | None
 ) -> ReindexCase | None:
-    """Re-embedding after a new split, an edit or a new model, of the stream or of
-    changed documents (then the documents panel gives their number and length)."""
+    """Re-embedding after a new split, an edit, changed documents or a new model, of the
+    stream or of changed documents (then the documents panel gives their number and length)."""
     mode = reader.choice("reindex_mode", ("", *REINDEX_MODES), default="")
     if not mode:
         return None  # the panel is not in use
@@ -163,6 +164,8 @@ def _reindex(
     edit_at = reader.whole("edit_at") if mode == "edit" else None
     edit_tokens = reader.signed("edit_tokens") if mode == "edit" else None
     documents, used = None, _REINDEX_FIELDS
+    if mode == "documents" and not reader.text("changed_documents"):
+        reader.refuse(CalculatorError("changed_documents", "empty"))
     if reader.text("changed_documents"):
         used = used | {"documents", "average_tokens"}
         changed = reader.whole("changed_documents")
@@ -368,16 +371,16 @@ class _FieldReader:
     def signed(self, name: str) -> int | None:
         """A whole number that may carry a sign: ``-300`` deletes, ``+300`` inserts."""
         text = self.text(name)
-        negative = text[:1] in _SIGNS[1:]
-        body = text[1:] if text[:1] in _SIGNS else text
+        sign = text[:1] if text[:1] and text[:1] in _SIGNS else ""
+        body = text[len(sign) :]
         try:
-            if body[:1] in _SIGNS:
+            if body[:1] and body[:1] in _SIGNS:
                 raise CalculatorError(name, "not_a_number")
             magnitude = parse_whole_number(name, body, self._number_format, 0)
         except CalculatorError as error:
             self.refuse(error)
             return None
-        return -magnitude if negative else magnitude
+        return -magnitude if sign and sign != "+" else magnitude
 
     def decimal(self, name: str) -> Fraction | None:
         try:
