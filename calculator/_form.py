@@ -171,8 +171,8 @@ def _reindex(
         changed = reader.whole("changed_documents")
         count, length = reader.whole("documents"), reader.whole("average_tokens")
         if changed is not None and count is not None and length is not None:
-            # A new split changes every document, whatever number was given.
-            documents = (count, count if mode == "settings" else changed)
+            # A new split or a new model changes every document, whatever number was given.
+            documents = (count, count if mode in {"settings", "model"} else changed)
             tokens = length
     if tokens is None or window is None or reader.errors.keys() & used:
         return None

@@ -115,7 +115,8 @@ def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
     if case.kind == "edit" and case.edit is not None:
         at, delta = case.edit
         change = f"{delta:,} tokens inserted" if delta >= 0 else f"{-delta:,} tokens deleted"
-        return f"re-indexing: {change} at token {at:,} of {where}, at {window}{model}"
+        place = f"of {where}" if case.documents is None else f"in each of {where}"
+        return f"re-indexing: {change} at token {at:,} {place}, at {window}{model}"
     if case.kind == "documents":
         return f"re-indexing: {where} changed, at {window}, each embedded again whole{model}"
     return f"re-indexing: a new embedding model for {where}: the chunks at {window} are kept"
@@ -158,8 +159,8 @@ def storage_lines(storage: StorageSize) -> list[str]:
     storage: every part of the index, exact unless said
     raw vectors         686,592 bytes = 670.5 KiB = ≈686.59 kB (447 × 1,536 bytes)
     HNSW graph          57,216 bytes = ≈55.88 KiB = ≈57.22 kB (447 × 2·16 neighbour ids
-                        × 4 bytes, the base layer; estimate: the upper layers add about
-                        1/15 more, ≈3,815 bytes, not added)
+                        × 4 bytes, the base layer; estimate: each vector is on about 1/15
+                        upper layers with up to 16 ids, ≈1,908 bytes more, not added)
     """
     vectors = storage.vectors
     count = f"{vectors.vectors:,}"
@@ -169,9 +170,9 @@ def storage_lines(storage: StorageSize) -> list[str]:
         _row("raw vectors", f"{_size(storage.raw_vector_bytes)} ({count} × "
              f"{vectors.bytes_per_vector:,} bytes)"),
         _row("HNSW graph", f"{_size(storage.hnsw_graph_bytes)} ({count} × 2·{storage.hnsw_m:,} "
-             f"neighbour ids × 4 bytes, the base layer; estimate: the upper layers add about "
-             f"1/{storage.hnsw_m - 1:,} more, ≈{storage.hnsw_upper_layer_bytes:,} bytes, "
-             "not added)"),
+             f"neighbour ids × 4 bytes, the base layer; estimate: each vector is on about "
+             f"1/{storage.hnsw_m - 1:,} upper layers with up to {storage.hnsw_m:,} ids, "
+             f"≈{storage.hnsw_upper_layer_bytes:,} bytes more, not added)"),
         _row("chunk text", f"{_size(storage.text_bytes)} (⌈{storage.tokens_processed:,} tokens "
              f"processed × {per_token} bytes per token⌉; estimate)"),
         _row("metadata", f"{_size(storage.metadata_bytes)} ({count} × "

@@ -258,7 +258,7 @@ STORAGE_FORMULAS: Mapping[str, str] = MappingProxyType(
     {
         "raw_vector_bytes": "vectors × bytes per vector",
         "hnsw_graph_bytes": "vectors × 2·M neighbour ids × 4 bytes (base layer)",
-        "hnsw_upper_layer_bytes": "⌈graph / (M − 1)⌉, not added to the total",
+        "hnsw_upper_layer_bytes": "⌈vectors × M/(M − 1) × 4 bytes⌉, not added to the total",
         "text_bytes": "⌈tokens processed × bytes per token⌉",
         "metadata_bytes": "vectors × metadata bytes per chunk",
         "quantized_copy_bytes": "vectors × bytes per quantized vector",

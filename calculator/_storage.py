@@ -51,12 +51,15 @@ class StorageSize:
 
     @property
     def hnsw_upper_layer_bytes(self) -> int:
-        """About 1/(M − 1) of the base layer more, for the upper layers; said, not added.
+        """Estimate of the upper layers' links: said, not added to the total.
 
-        Each layer holds about 1/M of the one below with M links a node, which
-        sums to about base/(M − 1) (rounded up here).
+        A vector reaches layer l with probability 1/M^l, so it sits on about
+        1/M + 1/M² + … = 1/(M − 1) upper layers, each with up to M ids (half the
+        base layer's 2·M): vectors × M/(M − 1) × 4 bytes, rounded up, which is
+        about 1/(2·(M − 1)) of the base layer.
         """
-        return ceil_div(self.hnsw_graph_bytes, self.hnsw_m - 1)
+        links = self.vectors.vectors * self.hnsw_m * NEIGHBOUR_ID_BYTES
+        return ceil_div(links, self.hnsw_m - 1)
 
     @property
     def text_bytes(self) -> int:

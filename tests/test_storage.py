@@ -33,7 +33,8 @@ def test_the_parts_of_200000_tokens_at_512_64() -> None:
     )
     assert size.raw_vector_bytes == 447 * 384 * 4
     assert size.hnsw_graph_bytes == 447 * 2 * 16 * 4
-    assert size.hnsw_upper_layer_bytes == -(-447 * 2 * 16 * 4 // 15)
+    # Upper layers: about 1/(M − 1) layers a vector, M ids each, 4 bytes an id.
+    assert size.hnsw_upper_layer_bytes == 1908 == -(-447 * 16 * 4 // 15)
     assert size.text_bytes == 980_454  # 228 544 × 4.29 = 980 453.76, rounded up
     assert size.metadata_bytes == 447 * 200
     assert size.quantized_copy_bytes == 447 * 48
