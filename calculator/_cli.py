@@ -198,14 +198,14 @@ def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
     if options.new_chunk_size is not None or options.new_overlap is not None:
         fields |= {
             "reindex_mode": "settings",
-            "new_chunk_size": options.new_chunk_size or options.chunk_size,
-            "new_overlap": options.new_overlap or options.overlap,
+            "new_chunk_size": _given(options.new_chunk_size, options.chunk_size),
+            "new_overlap": _given(options.new_overlap, options.overlap),
         }
     elif options.edit_at is not None or options.edit_tokens is not None:
         fields |= {
             "reindex_mode": "edit",
-            "edit_at": options.edit_at or "",
-            "edit_tokens": options.edit_tokens or "",
+            "edit_at": _given(options.edit_at, ""),
+            "edit_tokens": _given(options.edit_tokens, ""),
         }
     elif options.model_change:
         fields["reindex_mode"] = "model"
@@ -214,6 +214,11 @@ def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
     if options.changed_documents is not None:
         fields["changed_documents"] = options.changed_documents
     return fields
+
+
+def _given(value: str | None, otherwise: str) -> str:
+    """An option's text as typed (even empty), or ``otherwise`` when it was left out."""
+    return otherwise if value is None else value
 
 
 def _read(path: str) -> str:

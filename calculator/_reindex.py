@@ -264,9 +264,10 @@ class ReindexCase:
 
     ``kind`` is ``"settings"`` (``new_window`` is the new chunk size and
     overlap), ``"edit"`` (``edit`` is the position and the tokens inserted or,
-    when negative, deleted) or ``"model"`` (same chunks); ``new_model`` says
-    that the embedding model changes too; ``documents`` is (D, K) when K of D
-    equal documents changed instead of one stream.
+    when negative, deleted), ``"documents"`` (changed documents embedded again
+    whole) or ``"model"`` (same chunks); ``new_model`` says that the embedding
+    model changes too; ``documents`` is (D, K) when K of D equal documents
+    changed instead of one stream.
     """
 
     kind: str
