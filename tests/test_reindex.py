@@ -8,7 +8,7 @@ tuple of tokens was an old window: the definition the closed forms count.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from calculator import (
@@ -116,7 +116,10 @@ def window_settings(draw: st.DrawFn, largest: int = 120) -> tuple[int, int]:
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
-@given(st.integers(0, 1500), window_settings(), window_settings(), st.booleans())
+@given(st.one_of(st.just(0), st.integers(0, 1500)), window_settings(), window_settings(),
+       st.booleans())  # fmt: skip
+@example(0, (5, 2), (5, 1), True)
+@example(1000, (100, 20), (100, 40), True)
 def test_settings_change_matches_the_walk(
     tokens: int, old: tuple[int, int], new: tuple[int, int], same_size: bool
 ) -> None:
@@ -130,7 +133,7 @@ def test_settings_change_matches_the_walk(
 def edits(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
     """(N, C, O, at, delta), leaning on the cases that matter: p = 0, p = N, deletions
     to the end, and sizes that are a multiple of the step."""
-    tokens = draw(st.integers(0, 1500))
+    tokens = draw(st.one_of(st.just(0), st.integers(0, 1500)))
     size, overlap = draw(window_settings())
     step = size - overlap
     at = draw(st.one_of(st.just(0), st.just(tokens), st.integers(0, tokens)))
@@ -148,6 +151,12 @@ def edits(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
 
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(edits())
+@example((0, 5, 2, 0, 7))  # an empty text filled
+@example((1000, 100, 20, 1000, 80))  # an append of a whole step
+@example((1000, 100, 20, 0, 160))  # two steps prepended
+@example((1000, 100, 20, 700, -300))  # a deletion reaching the end
+@example((1000, 100, 20, 500, -240))  # a deletion of three steps mid-text
+@example((1000, 100, 20, 0, -1000))  # everything deleted
 def test_edit_matches_the_walk(edit: tuple[int, int, int, int, int]) -> None:
     assert figures(edit_change(*edit)) == edit_walk(*edit)
 
