@@ -21,6 +21,8 @@ def _row(label: str, text: str) -> str:
 
 
 def _size(byte_count: int) -> str:
+    if byte_count < 1000:  # no larger unit to say it in
+        return f"{byte_count:,} bytes"
     return f"{byte_count:,} bytes = {iec_size(byte_count)} = {si_size(byte_count)}"
 
 
