@@ -95,7 +95,9 @@ def _parser() -> argparse.ArgumentParser:
     storage.add_argument("--text-bytes-per-token", help="stored text bytes per token, e.g. 4.29")
     storage.add_argument("--replicas", help="copies of the whole index (default 1)")
     storage.add_argument(
-        "--quantized-dtype", choices=sorted(DTYPE_BITS), help="a quantized copy kept beside"
+        "--quantized-dtype",
+        choices=sorted(DTYPE_BITS),
+        help="a quantized copy of every vector kept beside the originals",
     )
     parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
     output = parser.add_mutually_exclusive_group()
