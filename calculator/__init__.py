@@ -19,8 +19,19 @@ from ._cost import embedding_cost
 from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
 from ._form import FormOutcome, evaluate_form
+from ._input_limit import InputLimit, input_limit
 from ._query import DEFAULT_FIELDS, fields_from_query, query_from_fields
+from ._reindex import (
+    MigrationSize,
+    ReindexCase,
+    ReindexPlan,
+    documents_change,
+    edit_change,
+    migration_size,
+    settings_change,
+)
 from ._report import describe
+from ._storage import StorageSize, pgvector_value_bytes, storage_size
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 
@@ -38,21 +49,33 @@ __all__ = [
     "Configuration",
     "CorpusPlan",
     "FormOutcome",
+    "InputLimit",
     "LengthGroup",
+    "MigrationSize",
     "NumberFormat",
     "PromptBudget",
+    "ReindexCase",
+    "ReindexPlan",
+    "StorageSize",
     "VectorSize",
     "compare_configurations",
     "describe",
+    "documents_change",
+    "edit_change",
     "embedding_cost",
     "evaluate_form",
     "fields_from_query",
+    "input_limit",
+    "migration_size",
     "parse_whole_number",
+    "pgvector_value_bytes",
     "plan_chunks",
     "plan_documents",
     "plan_equal_documents",
     "prompt_budget",
     "query_from_fields",
     "respond",
+    "settings_change",
+    "storage_size",
     "vector_size",
 ]

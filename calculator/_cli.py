@@ -19,6 +19,9 @@ from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._documents import CorpusPlan
 from ._form import FormOutcome, evaluate_form
+from ._input_limit import InputLimit
+from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
+from ._reindex import MigrationSize, ReindexCase
 from ._report import (
     Report,
     decimal_text,
@@ -27,7 +30,11 @@ from ._report import (
     describe_comparison,
     describe_cost,
     describe_documents,
+    describe_model_limit,
+    describe_reindex,
+    describe_storage,
 )
+from ._storage import StorageSize
 from ._units import iec_size, si_size
 from ._vectors import DTYPE_BITS, VectorSize
 
@@ -71,6 +78,28 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--reserved-tokens", default="0", help="instructions, question, history")
     parser.add_argument("--answer-tokens", default="0", help="tokens kept for the answer")
     parser.add_argument("--price-per-million", default="", help="your price per million tokens")
+    reindex = parser.add_argument_group("re-indexing (one stream, or changed documents)")
+    reindex.add_argument("--new-chunk-size", help="split again at this chunk size C2")
+    reindex.add_argument("--new-overlap", help="split again with this overlap O2")
+    reindex.add_argument("--edit-at", help="an edit at token position P (0 <= P <= N)")
+    reindex.add_argument("--edit-tokens", help="tokens inserted there (> 0) or deleted (< 0)")
+    reindex.add_argument(
+        "--model-change", action="store_true", help="a new embedding model: nothing is reused"
+    )
+    reindex.add_argument(
+        "--changed-documents", help="K of --documents changed (each gets the edit, if given)"
+    )
+    storage = parser.add_argument_group("storage beyond raw vectors (needs --dimensions)")
+    storage.add_argument("--hnsw-m", help="HNSW links per node M (default 16)")
+    storage.add_argument("--metadata-bytes", help="metadata bytes per chunk (default 0)")
+    storage.add_argument("--text-bytes-per-token", help="stored text bytes per token, e.g. 4.29")
+    storage.add_argument("--replicas", help="copies of the whole index (default 1)")
+    storage.add_argument(
+        "--quantized-dtype",
+        choices=sorted(DTYPE_BITS),
+        help="a quantized copy of every vector kept beside the originals",
+    )
+    parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument("--markdown", action="store_true", help="print Markdown tables")
@@ -79,7 +108,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
-    options = _parser().parse_args(argv)
+    parser = _parser()
+    options = parser.parse_args(argv)
+    _check_combinations(parser, options)
     try:
         outcome = evaluate_form(_fields(options))
     except OSError as failure:
@@ -96,6 +127,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(summary(plan, outcome.vectors, panels))
     return 0
+
+
+def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+    """Refuse re-indexing flags that ask two different questions at once."""
+    split = options.new_chunk_size is not None or options.new_overlap is not None
+    edit = options.edit_at is not None or options.edit_tokens is not None
+    if split and edit:
+        parser.error("argument --edit-at/--edit-tokens: not allowed with --new-chunk-size/"
+                     "--new-overlap (plan one change at a time)")  # fmt: skip
+    if options.changed_documents is not None and split:
+        parser.error("argument --changed-documents: not allowed with --new-chunk-size/"
+                     "--new-overlap (a new split changes every document)")  # fmt: skip
+    if options.changed_documents is not None and options.document_tokens is not None:
+        parser.error("argument --changed-documents: needs --documents and --average-tokens,"
+                     " not --document-tokens")  # fmt: skip
 
 
 def _refuse(flag: str, message: str) -> int:
@@ -130,6 +176,14 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
     if options.document_tokens is not None:
         fields["documents_mode"] = "list"
         fields["document_tokens"] = _read(options.document_tokens)
+    fields |= _reindex_fields(options)
+    for name in ("hnsw_m", "metadata_bytes", "text_bytes_per_token", "replicas"):
+        if getattr(options, name) is not None:
+            fields[name] = getattr(options, name)
+    if options.quantized_dtype is not None:
+        fields["quantized_dtype"] = options.quantized_dtype
+    if options.max_input_tokens is not None:
+        fields["max_input_tokens"] = options.max_input_tokens
     if options.top_k or options.context_window:
         fields |= {
             "top_k": options.top_k,
@@ -138,6 +192,35 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
             "answer_tokens": options.answer_tokens,
         }
     return fields
+
+
+def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
+    """The re-indexing question the flags ask: a new split, an edit or a new model."""
+    fields = {"new_model": "yes" if options.model_change else "no"}
+    if options.new_chunk_size is not None or options.new_overlap is not None:
+        fields |= {
+            "reindex_mode": "settings",
+            "new_chunk_size": _given(options.new_chunk_size, options.chunk_size),
+            "new_overlap": _given(options.new_overlap, options.overlap),
+        }
+    elif options.edit_at is not None or options.edit_tokens is not None:
+        fields |= {
+            "reindex_mode": "edit",
+            "edit_at": _given(options.edit_at, ""),
+            "edit_tokens": _given(options.edit_tokens, ""),
+        }
+    elif options.model_change:
+        fields["reindex_mode"] = "model"
+    elif options.changed_documents is not None:
+        fields["reindex_mode"] = "documents"  # each changed document embedded again whole
+    if options.changed_documents is not None:
+        fields["changed_documents"] = options.changed_documents
+    return fields
+
+
+def _given(value: str | None, otherwise: str) -> str:
+    """An option's text as typed (even empty), or ``otherwise`` when it was left out."""
+    return otherwise if value is None else value
 
 
 def _read(path: str) -> str:
@@ -153,6 +236,10 @@ class _Panels:
         self.stream: ChunkPlan | None = outcome.documents_stream
         self.budget: PromptBudget | None = outcome.budget
         self.price: Fraction | None = outcome.price_per_million
+        self.reindex: ReindexCase | None = outcome.reindex
+        self.migration: MigrationSize | None = outcome.migration
+        self.storage: StorageSize | None = outcome.storage
+        self.model_limit: InputLimit | None = outcome.model_limit
 
     def report(self, plan: ChunkPlan, vectors: VectorSize | None) -> Report:
         report = describe(plan, vectors)
@@ -165,7 +252,24 @@ class _Panels:
             report["budget"] = describe_budget(self.budget)
         if self.price is not None:
             report["cost"] = describe_cost(self.price, plan.tokens_processed, self.documents)
+        if self.reindex is not None:
+            report["reindex"] = describe_reindex(self.reindex, self.migration, self.price)
+        if self.storage is not None:
+            report["storage"] = describe_storage(self.storage)
+        if self.model_limit is not None:
+            report["model_limit"] = describe_model_limit(self.model_limit)
         return report
+
+    def lines(self, plan: ChunkPlan) -> list[str]:
+        """The re-indexing, storage and input-limit panels as readable lines."""
+        lines: list[str] = []
+        if self.reindex is not None:
+            lines += ["", *reindex_lines(plan, self.reindex, self.migration, self.price)]
+        if self.storage is not None:
+            lines += ["", *storage_lines(self.storage)]
+        if self.model_limit is not None:
+            lines += ["", *model_limit_lines(self.model_limit)]
+        return lines
 
 
 def summary(
@@ -225,7 +329,7 @@ def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
         lines += ["", _budget_line(panels.budget)]
     if panels.price is not None:
         lines += ["", _cost_line(plan, panels)]
-    return lines
+    return lines + panels.lines(plan)
 
 
 def markdown(
@@ -251,6 +355,8 @@ def markdown(
         lines += ["", _budget_line(panels.budget)]
     if panels is not None and panels.price is not None:
         lines += ["", _cost_line(plan, panels)]
+    if panels is not None:
+        lines += panels.lines(plan)
     return "\n".join(lines)
 
 

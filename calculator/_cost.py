@@ -37,11 +37,20 @@ def parse_price(text: str, number_format: NumberFormat = MACHINE) -> Fraction:
     ...
     calculator._errors.CalculatorError: price_per_million: enter a number such as 0.02
     """
+    return parse_decimal("price_per_million", text, number_format)
+
+
+def parse_decimal(field: str, text: str, number_format: NumberFormat = MACHINE) -> Fraction:
+    """A non-negative decimal number for ``field``, typed in ``number_format``, read exactly.
+
+    >>> parse_decimal("text_bytes_per_token", "4.29")
+    Fraction(429, 100)
+    """
     body = text.strip()
     if not body:
-        raise CalculatorError("price_per_million", "empty")
+        raise CalculatorError(field, "empty")
     if body[0] in "-\u2212":
-        raise CalculatorError("price_per_million", "too_small", minimum=0)
+        raise CalculatorError(field, "too_small", minimum=0)
     whole, separator, fraction = body.partition(number_format.decimal or ".")
     whole = whole.replace(number_format.group, "") if number_format.group else whole
     for space in " \u00a0\u202f\u2009":
@@ -54,5 +63,5 @@ def parse_price(text: str, number_format: NumberFormat = MACHINE) -> Fraction:
         or not digits.isdigit()
         or (separator and not fraction)
     ):
-        raise CalculatorError("price_per_million", "not_a_decimal")
+        raise CalculatorError(field, "not_a_decimal")
     return Fraction(int(digits), 10 ** len(fraction))

@@ -24,7 +24,7 @@ from ._compare import (
     default_configurations,
     split_compare_spec,
 )
-from ._cost import parse_price
+from ._cost import parse_decimal, parse_price
 from ._documents import (
     CorpusPlan,
     count_document_tokens,
@@ -32,6 +32,18 @@ from ._documents import (
     plan_length_counts,
 )
 from ._errors import CalculatorError, shortened
+from ._input_limit import InputLimit, input_limit
+from ._reindex import (
+    MigrationSize,
+    ReindexCase,
+    documents_change,
+    edit_change,
+    migration_size,
+    settings_change,
+    unchanged,
+    windows_ending_by,
+)
+from ._storage import DEFAULT_HNSW_M, StorageSize, storage_size
 from ._text import MACHINE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 
@@ -49,10 +61,22 @@ FIELD_MINIMUMS: Mapping[str, int] = MappingProxyType(
         "context_window": 1,
         "reserved_tokens": 0,
         "answer_tokens": 0,
+        "new_chunk_size": 1,
+        "new_overlap": 0,
+        "edit_at": 0,
+        "changed_documents": 0,
+        "hnsw_m": 2,
+        "metadata_bytes": 0,
+        "replicas": 1,
+        "max_input_tokens": 1,
     }
 )
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
 DOCUMENT_MODES = ("average", "list")
+# A new split, an edit, changed documents embedded again whole, the same chunks for a new model.
+REINDEX_MODES = ("settings", "edit", "documents", "model")
+YES_NO = ("no", "yes")
+_SIGNS = "+-\u2212"
 _COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
 
 
@@ -71,6 +95,11 @@ class FormOutcome:
     #: The comparison's rows as field texts (the defaults when none were given).
     compare_rows: tuple[Mapping[str, str], ...] = ()
     compare_is_default: bool = True
+    reindex: ReindexCase | None = None
+    #: Raw sizes of the re-indexing, with the vector size of the main form.
+    migration: MigrationSize | None = None
+    storage: StorageSize | None = None
+    model_limit: InputLimit | None = None
 
 
 def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHINE) -> FormOutcome:
@@ -99,6 +128,7 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
         vectors = vector_size(plan.chunks, dimensions, representation)
     documents = _documents(reader, window)
     rows, rows_given = _compare_rows(reader, window, dimensions, representation)
+    reindex = _reindex(reader, tokens, window)
     return FormOutcome(
         errors=reader.errors,
         plan=plan,
@@ -112,7 +142,113 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
         comparison=_comparison(reader, tokens, rows, dimensions, representation),
         compare_rows=tuple(rows),
         compare_is_default=not rows_given,
+        reindex=reindex,
+        migration=None
+        if reindex is None or vectors is None
+        else migration_size(reindex.plan, vectors.bytes_per_vector),
+        storage=_storage(reader, plan, vectors),
+        model_limit=_model_limit(reader, plan),
     )
+
+
+def _reindex(
+    reader: _FieldReader, tokens: int | None, window: tuple[int, int] | None
+) -> ReindexCase | None:
+    """Re-embedding after a new split, an edit, changed documents or a new model, of the
+    stream or of changed documents (then the documents panel gives their number and length)."""
+    mode = reader.choice("reindex_mode", ("", *REINDEX_MODES), default="")
+    if not mode:
+        return None  # the panel is not in use
+    new_model = reader.choice("new_model", YES_NO, default="no") == "yes"
+    new_window = reader.window("new_chunk_size", "new_overlap") if mode == "settings" else None
+    edit_at = reader.whole("edit_at") if mode == "edit" else None
+    edit_tokens = reader.signed("edit_tokens") if mode == "edit" else None
+    documents, used = None, _REINDEX_FIELDS
+    if mode == "documents" and not reader.text("changed_documents"):
+        reader.refuse(CalculatorError("changed_documents", "empty"))
+    if reader.text("changed_documents"):
+        used = used | {"documents", "average_tokens"}
+        changed = reader.whole("changed_documents")
+        count, length = reader.whole("documents"), reader.whole("average_tokens")
+        if changed is not None and count is not None and length is not None:
+            # A new split or a new model changes every document, whatever number was given.
+            documents = (count, count if mode in {"settings", "model"} else changed)
+            tokens = length
+    if tokens is None or window is None or reader.errors.keys() & used:
+        return None
+    try:
+        if mode == "settings":
+            assert new_window is not None
+            plan = settings_change(tokens, *window, *new_window)
+        elif mode == "edit":
+            assert edit_at is not None and edit_tokens is not None
+            plan = edit_change(tokens, *window, edit_at, edit_tokens)
+        else:
+            plan = unchanged(plan_chunks(tokens, *window))
+        if documents is not None:
+            change = plan if mode in {"settings", "edit"} else None
+            plan = documents_change(*documents, plan_chunks(tokens, *window), change)
+    except CalculatorError as error:
+        reader.refuse(error)
+        return None
+    edit = None if edit_at is None or edit_tokens is None else (edit_at, edit_tokens)
+    return ReindexCase(
+        kind=mode,
+        plan=plan.with_new_model() if new_model or mode == "model" else plan,
+        new_model=new_model or mode == "model",
+        new_window=new_window,
+        edit=edit,
+        documents=documents,
+        kept_before_edit=0 if edit is None else windows_ending_by(edit[0], *window),
+    )
+
+
+_REINDEX_FIELDS = frozenset(
+    {
+        "reindex_mode", "new_model", "new_chunk_size", "new_overlap", "edit_at", "edit_tokens",
+        "changed_documents",
+    }
+)  # fmt: skip
+
+
+def _storage(
+    reader: _FieldReader, plan: ChunkPlan | None, vectors: VectorSize | None
+) -> StorageSize | None:
+    """Graph, text, metadata, a quantized copy and replicas on top of the raw vectors."""
+    names = ("hnsw_m", "metadata_bytes", "text_bytes_per_token", "replicas", "quantized_dtype")
+    if not any(reader.text(name) for name in names):
+        return None  # the panel is not in use
+    if not reader.text("dimensions"):
+        reader.refuse(CalculatorError("dimensions", "empty"))
+    hnsw_m = reader.whole("hnsw_m") if reader.text("hnsw_m") else DEFAULT_HNSW_M
+    metadata = reader.whole("metadata_bytes") if reader.text("metadata_bytes") else 0
+    replicas = reader.whole("replicas") if reader.text("replicas") else 1
+    per_token = (
+        reader.decimal("text_bytes_per_token") if reader.text("text_bytes_per_token") else None
+    )
+    quantized = None
+    if reader.text("quantized_dtype"):
+        quantized = reader.choice("quantized_dtype", tuple(DTYPE_BITS), default="")
+    if plan is None or vectors is None or hnsw_m is None or metadata is None or replicas is None:
+        return None
+    if reader.errors.keys() & {"text_bytes_per_token", "quantized_dtype"}:
+        return None
+    return storage_size(
+        vectors,
+        plan.tokens_processed,
+        hnsw_m=hnsw_m,
+        metadata_bytes=metadata,
+        text_bytes_per_token=Fraction(0) if per_token is None else per_token,
+        replicas=replicas,
+        quantized=quantized,
+    )
+
+
+def _model_limit(reader: _FieldReader, plan: ChunkPlan | None) -> InputLimit | None:
+    if not reader.text("max_input_tokens"):
+        return None  # the panel is not in use
+    limit = reader.whole("max_input_tokens")
+    return None if limit is None or plan is None else input_limit(plan, limit)
 
 
 def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPlan | None:
@@ -231,6 +367,27 @@ class _FieldReader:
         if dtype == CUSTOM_DTYPE:
             return self.whole(bytes_field, "bytes_per_dimension")
         return dtype
+
+    def signed(self, name: str) -> int | None:
+        """A whole number that may carry a sign: ``-300`` deletes, ``+300`` inserts."""
+        text = self.text(name)
+        sign = text[:1] if text[:1] and text[:1] in _SIGNS else ""
+        body = text[len(sign) :]
+        try:
+            if body[:1] and body[:1] in _SIGNS:
+                raise CalculatorError(name, "not_a_number")
+            magnitude = parse_whole_number(name, body, self._number_format, 0)
+        except CalculatorError as error:
+            self.refuse(error)
+            return None
+        return -magnitude if sign and sign != "+" else magnitude
+
+    def decimal(self, name: str) -> Fraction | None:
+        try:
+            return parse_decimal(name, self.text(name), self._number_format)
+        except CalculatorError as error:
+            self.refuse(error)
+            return None
 
     def price(self, name: str) -> Fraction | None:
         if not self.text(name):

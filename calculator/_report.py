@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
+from types import MappingProxyType
 
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._cost import embedding_cost
 from ._documents import CorpusPlan
+from ._input_limit import InputLimit
+from ._reindex import MigrationSize, ReindexCase
+from ._storage import StorageSize, pgvector_value_bytes
 from ._vectors import VectorSize
 
 Report = dict[str, object]
@@ -192,4 +197,141 @@ def describe_comparison(comparison: Comparison) -> Report:
         "rows": rows,
         "best": {name: list(indexes) for name, indexes in comparison.best.items()},
         "worst": {name: list(indexes) for name, indexes in comparison.worst.items()},
+    }
+
+
+def describe_reindex(
+    case: ReindexCase, migration: MigrationSize | None = None, price: Fraction | None = None
+) -> Report:
+    """A re-indexing plan under the CLI's ``reindex`` keys.
+
+    >>> from calculator._reindex import ReindexCase, settings_change
+    >>> report = describe_reindex(ReindexCase("settings", settings_change(200_000, 512, 64,
+    ...                                                                    512, 128)))
+    >>> [report[key] for key in ("reused_chunks", "chunks_to_embed", "chunks_to_delete")]
+    [75, 446, 372]
+    """
+    plan = case.plan
+    report: Report = {
+        "kind": case.kind,
+        "new_model": case.new_model,
+        "old_chunks": plan.old_chunks,
+        "new_chunks": plan.new_chunks,
+        "reused_chunks": plan.reused_chunks,
+        "chunks_to_embed": plan.chunks_to_embed,
+        "chunks_to_delete": plan.chunks_to_delete,
+        "old_tokens_processed": plan.old_tokens_processed,
+        "new_tokens_processed": plan.new_tokens_processed,
+        "reused_tokens": plan.reused_tokens,
+        "tokens_to_embed": plan.tokens_to_embed,
+    }
+    if case.new_window is not None:
+        report |= {"new_chunk_size": case.new_window[0], "new_overlap": case.new_window[1]}
+    if case.edit is not None:
+        at, delta = case.edit
+        kept = 0 if case.new_model else case.kept_before_edit
+        report |= {"edit_at": at, "edit_tokens": delta, "kept_before_edit": kept}
+        if case.documents is None:
+            report["realigned_after_edit"] = plan.reused_chunks - kept
+    if case.documents is not None:
+        report |= {"documents": case.documents[0], "changed_documents": case.documents[1]}
+    if price is not None:
+        report["cost"] = {
+            "price_per_million": decimal_text(price, places=12),
+            "tokens_to_embed": plan.tokens_to_embed,
+            "one_time": decimal_text(embedding_cost(plan.tokens_to_embed, price), places=12),
+        }
+    if migration is not None:
+        report |= {
+            "bytes_per_vector": migration.bytes_per_vector,
+            "old_raw_vector_bytes": migration.old_raw_bytes,
+            "new_raw_vector_bytes": migration.new_raw_bytes,
+            "versioned_peak_raw_bytes": migration.versioned_peak_raw_bytes,
+        }
+        if not case.new_model:  # one index cannot hold two models' vectors
+            report["in_place_peak_raw_bytes"] = migration.in_place_peak_raw_bytes
+    return report
+
+
+# How each part of the storage is worked out, and which parts are estimates.
+STORAGE_FORMULAS: Mapping[str, str] = MappingProxyType(
+    {
+        "raw_vector_bytes": "vectors × bytes per vector",
+        "hnsw_graph_bytes": "vectors × 2·M neighbour ids × 4 bytes (base layer)",
+        "hnsw_upper_layer_bytes": "⌈vectors × M/(M − 1) × 4 bytes⌉, not added to the total",
+        "text_bytes": "⌈tokens processed × bytes per token⌉",
+        "metadata_bytes": "vectors × metadata bytes per chunk",
+        "quantized_copy_bytes": "vectors × bytes per quantized vector",
+        "replica_bytes": "raw + graph + text + metadata + quantized copy",
+        "total_bytes": "replicas × (raw + graph + text + metadata + quantized copy)",
+    }
+)
+STORAGE_ESTIMATES = ("hnsw_graph_bytes", "hnsw_upper_layer_bytes", "text_bytes", "total_bytes")
+
+
+def describe_storage(storage: StorageSize) -> Report:
+    """The index's parts under the CLI's ``storage`` keys, with formulas and estimates.
+
+    >>> from calculator import vector_size
+    >>> from calculator._storage import storage_size
+    >>> report = describe_storage(storage_size(vector_size(447, 384), 228_544, replicas=2))
+    >>> report["raw_vector_bytes"], report["hnsw_graph_bytes"], report["total_bytes"]
+    (686592, 57216, 1487616)
+    """
+    vectors = storage.vectors
+    report: Report = {
+        "vectors": vectors.vectors,
+        "dimensions": vectors.dimensions,
+        "dtype": vectors.dtype,
+        "bytes_per_vector": vectors.bytes_per_vector,
+        "raw_vector_bytes": storage.raw_vector_bytes,
+        "hnsw_m": storage.hnsw_m,
+        "hnsw_graph_bytes": storage.hnsw_graph_bytes,
+        "hnsw_upper_layer_bytes": storage.hnsw_upper_layer_bytes,
+        "tokens_processed": storage.tokens_processed,
+        "text_bytes_per_token": decimal_text(storage.text_bytes_per_token, places=12),
+        "text_bytes": storage.text_bytes,
+        "metadata_bytes_per_chunk": storage.metadata_bytes_per_chunk,
+        "metadata_bytes": storage.metadata_bytes,
+        "quantized_dtype": None if storage.quantized is None else storage.quantized.dtype,
+        "quantized_copy_bytes": storage.quantized_copy_bytes,
+        "replicas": storage.replicas,
+        "replica_bytes": storage.replica_bytes,
+        "total_bytes": storage.total_bytes,
+        "formulas": dict(STORAGE_FORMULAS),
+        "estimates": list(STORAGE_ESTIMATES),
+        "pgvector": {
+            name: {"bytes_per_value": size, "bytes": size * vectors.vectors}
+            for name, size in pgvector_value_bytes(vectors.dimensions).items()
+        },
+    }
+    return report
+
+
+def describe_model_limit(limit: InputLimit) -> Report:
+    """Chunks against the model's input limit under the CLI's ``model_limit`` keys.
+
+    >>> from calculator import plan_chunks
+    >>> from calculator._input_limit import input_limit
+    >>> report = describe_model_limit(input_limit(plan_chunks(200_000, 1024, 128), 512))
+    >>> report["chunks_over_limit"], report["at_limit"]["chunks"]
+    (223, 521)
+    """
+    at_limit = limit.plan_at_limit
+    return {
+        "max_input_tokens": limit.max_input_tokens,
+        "chunk_size": limit.plan.chunk_size,
+        "chunks": limit.plan.chunks,
+        "chunks_over_limit": limit.chunks_over_limit,
+        "truncated_tokens": limit.truncated_tokens,
+        "fits": limit.chunks_over_limit == 0,
+        "largest_chunk_size_within_limit": limit.largest_chunk_size,
+        "at_limit": None
+        if at_limit is None
+        else {
+            "chunk_size": at_limit.chunk_size,
+            "overlap": at_limit.overlap,
+            "chunks": at_limit.chunks,
+            "tokens_processed": at_limit.tokens_processed,
+        },
     }

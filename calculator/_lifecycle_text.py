@@ -1,0 +1,248 @@
+"""The index's life in words: re-indexing, storage and the input limit, with their formulas."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+
+from ._chunking import ChunkPlan
+from ._cost import embedding_cost
+from ._input_limit import InputLimit
+from ._reindex import MigrationSize, ReindexCase
+from ._report import decimal_text
+from ._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
+from ._units import iec_size, si_size
+
+_LABEL = 20  # the width of the labels, as in the main summary
+
+
+def _row(label: str, text: str) -> str:
+    return f"{label:<{_LABEL}}{text}"
+
+
+def _size(byte_count: int) -> str:
+    if byte_count < 1000:  # no larger unit to say it in
+        return f"{byte_count:,} bytes"
+    return f"{byte_count:,} bytes = {iec_size(byte_count)} = {si_size(byte_count)}"
+
+
+def reindex_lines(
+    plan: ChunkPlan,
+    case: ReindexCase,
+    migration: MigrationSize | None = None,
+    price: Fraction | None = None,
+) -> list[str]:
+    """A re-indexing plan, line by line.
+
+    >>> from calculator import plan_chunks
+    >>> from calculator._reindex import ReindexCase, settings_change
+    >>> case = ReindexCase("settings", settings_change(200_000, 512, 64, 512, 128),
+    ...                    new_window=(512, 128))
+    >>> print("\\n".join(reindex_lines(plan_chunks(200_000, 512, 64), case)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    re-indexing: 512/64 → 512/128, the same 200,000 tokens split again
+    reused chunks       75 of 447 old (the same tokens embedded before: full chunks
+                        starting every lcm(448, 384) = 2,688 tokens, and the last chunk if it
+                        starts at the same token)
+    chunks to embed     446 of 521 new (521 − 75)
+    chunks to delete    372 (447 − 75)
+    tokens to embed     228,160 (266,560 tokens processed − 38,400 in reused chunks)
+    """
+    reindex = case.plan
+    lines = [_heading(plan, case)]
+    lines += [
+        _row(
+            "reused chunks",
+            f"{reindex.reused_chunks:,} of {reindex.old_chunks:,} old "
+            f"({_reuse_reason(plan, case)})",
+        ),
+        _row(
+            "chunks to embed",
+            f"{reindex.chunks_to_embed:,} of {reindex.new_chunks:,} new "
+            f"({reindex.new_chunks:,} − {reindex.reused_chunks:,})",
+        ),
+        _row(
+            "chunks to delete",
+            f"{reindex.chunks_to_delete:,} ({reindex.old_chunks:,} − {reindex.reused_chunks:,})",
+        ),
+        _row(
+            "tokens to embed",
+            f"{reindex.tokens_to_embed:,} ({reindex.new_tokens_processed:,} tokens processed − "
+            f"{reindex.reused_tokens:,} in reused chunks)",
+        ),
+    ]
+    if price is not None:
+        cost = decimal_text(embedding_cost(reindex.tokens_to_embed, price), places=12)
+        lines.append(
+            _row(
+                "one-time cost",
+                f"{cost} ({reindex.tokens_to_embed:,} tokens × "
+                f"{decimal_text(price, places=12)} per million)",
+            )
+        )
+    if migration is not None:
+        lines.append(
+            _row(
+                "versioned peak",
+                f"{_size(migration.versioned_peak_raw_bytes)} of raw vectors: old "
+                f"{migration.old_raw_bytes:,} + new {migration.new_raw_bytes:,}, both kept "
+                "until the switch (blue/green)",
+            )
+        )
+        if not case.new_model:
+            lines.append(
+                _row(
+                    "in-place peak",
+                    f"{_size(migration.in_place_peak_raw_bytes)} of raw vectors: "
+                    f"({reindex.old_chunks:,} + {reindex.chunks_to_embed:,}) × "
+                    f"{migration.bytes_per_vector:,} bytes, new vectors added before the "
+                    "stale ones are deleted",
+                )
+            )
+    return lines
+
+
+def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
+    window = f"{plan.chunk_size:,}/{plan.overlap:,}"
+    model = ", and a new embedding model" if case.new_model and case.kind != "model" else ""
+    where = f"{plan.tokens:,} tokens"
+    if case.documents is not None:
+        total, changed = case.documents
+        where = f"{changed:,} of {total:,} documents"
+    if case.kind == "settings" and case.new_window is not None:
+        size, overlap = case.new_window
+        return (
+            f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
+        )
+    if case.kind == "edit" and case.edit is not None:
+        at, delta = case.edit
+        change = f"{delta:,} tokens inserted" if delta >= 0 else f"{-delta:,} tokens deleted"
+        place = f"of {where}" if case.documents is None else f"in each of {where}"
+        return f"re-indexing: {change} at token {at:,} {place}, at {window}{model}"
+    if case.kind == "documents":
+        return f"re-indexing: {where} changed, at {window}, each embedded again whole{model}"
+    return f"re-indexing: a new embedding model for {where}: the chunks at {window} are kept"
+
+
+def _reuse_reason(plan: ChunkPlan, case: ReindexCase) -> str:
+    if case.new_model:
+        kept = "; the chunking is reused" if case.kind == "model" else ""
+        return f"a new model embeds every chunk again{kept}"
+    if case.kind == "settings" and case.new_window is not None:
+        return _split_reason(plan, *case.new_window)
+    if case.kind == "edit" and case.edit is not None:
+        return _edit_reason(plan, case, *case.edit)
+    return "the unchanged documents keep theirs"
+
+
+def _split_reason(plan: ChunkPlan, size: int, overlap: int) -> str:
+    last = "the last chunk if it starts at the same token"
+    if size != plan.chunk_size:
+        return f"another chunk size: only {last}"
+    steps = f"lcm({plan.step:,}, {size - overlap:,}) = {lcm(plan.step, size - overlap):,}"
+    return f"the same tokens embedded before: full chunks starting every {steps} tokens, and {last}"
+
+
+def _edit_reason(plan: ChunkPlan, case: ReindexCase, at: int, delta: int) -> str:
+    each = "" if case.documents is None else " in each changed document"
+    kept = f"{case.kept_before_edit:,} end at or before token {at:,}{each}"
+    if delta % plan.step:
+        return f"{kept}; the later ones shift by {delta:,}, not a multiple of the step"
+    return f"{kept}; the later ones line up again: {delta:,} is a multiple of the step"
+
+
+def storage_lines(storage: StorageSize) -> list[str]:
+    """Every part of the index's size with its formula, "estimate" where it is one.
+
+    >>> from calculator import vector_size
+    >>> from calculator._storage import storage_size
+    >>> for line in storage_lines(storage_size(vector_size(447, 384), 228_544))[:3]:
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    storage: every part of the index, exact unless said
+    raw vectors         686,592 bytes = 670.5 KiB = ≈686.59 kB (447 × 1,536 bytes)
+    HNSW graph          57,216 bytes = ≈55.88 KiB = ≈57.22 kB (447 × 2·16 neighbour ids
+                        × 4 bytes, the base layer; estimate: each vector is on about 1/15
+                        upper layers with up to 16 ids, ≈1,908 bytes more, not added)
+    """
+    vectors = storage.vectors
+    count = f"{vectors.vectors:,}"
+    per_token = decimal_text(storage.text_bytes_per_token, places=12)
+    lines = [
+        "storage: every part of the index, exact unless said",
+        _row("raw vectors", f"{_size(storage.raw_vector_bytes)} ({count} × "
+             f"{vectors.bytes_per_vector:,} bytes)"),
+        _row("HNSW graph", f"{_size(storage.hnsw_graph_bytes)} ({count} × 2·{storage.hnsw_m:,} "
+             f"neighbour ids × 4 bytes, the base layer; estimate: each vector is on about "
+             f"1/{storage.hnsw_m - 1:,} upper layers with up to {storage.hnsw_m:,} ids, "
+             f"≈{storage.hnsw_upper_layer_bytes:,} bytes more, not added)"),
+        _row("chunk text", f"{_size(storage.text_bytes)} (⌈{storage.tokens_processed:,} tokens "
+             f"processed × {per_token} bytes per token⌉; estimate)"),
+        _row("metadata", f"{_size(storage.metadata_bytes)} ({count} × "
+             f"{storage.metadata_bytes_per_chunk:,} bytes per chunk)"),
+    ]  # fmt: skip
+    if storage.quantized is not None:
+        lines.append(
+            _row(
+                "quantized copy",
+                f"{_size(storage.quantized_copy_bytes)} ({count} × "
+                f"{storage.quantized.bytes_per_vector:,} bytes, {storage.quantized.dtype}, "
+                "kept beside the originals)",
+            )
+        )
+    lines += [
+        _row("one replica", f"{_size(storage.replica_bytes)} (the sum of the above)"),
+        _row(
+            "total",
+            f"{_size(storage.total_bytes)} ({storage.replicas:,} × one replica; estimate)",
+        ),
+        _pgvector_line(vectors.dimensions, vectors.vectors),
+    ]
+    return lines
+
+
+def _pgvector_line(dimensions: int, vectors: int) -> str:
+    sizes = pgvector_value_bytes(dimensions)
+    header = PGVECTOR_HEADER_BYTES
+    return _row(
+        "pgvector values",
+        f"vector {sizes['vector']:,} bytes (4·{dimensions:,} + {header}), halfvec "
+        f"{sizes['halfvec']:,} (2·{dimensions:,} + {header}), bit {sizes['bit']:,} "
+        f"(⌈{dimensions:,}/8⌉ + {header}) a value; × {vectors:,} = "
+        f"{sizes['vector'] * vectors:,} / {sizes['halfvec'] * vectors:,} / "
+        f"{sizes['bit'] * vectors:,} bytes, before row overhead",
+    )
+
+
+def model_limit_lines(limit: InputLimit) -> list[str]:
+    """The chunks that the model's input limit cuts, and the largest chunk size within it.
+
+    >>> from calculator import plan_chunks
+    >>> from calculator._input_limit import input_limit
+    >>> limit = input_limit(plan_chunks(200_000, 1024, 128), 512)
+    >>> print("\\n".join(model_limit_lines(limit)))  # doctest: +NORMALIZE_WHITESPACE
+    model input limit   512 tokens: 223 of 224 chunks are longer; most embedding APIs cut
+                        them silently, so 114,176 tokens are never embedded
+    within the limit    chunk size 512 at most; at 512/128: 521 chunks, 266,560 tokens
+                        processed
+    """
+    plan, at_limit = limit.plan, limit.plan_at_limit
+    over = limit.chunks_over_limit
+    if over:
+        verdict = (
+            f"{over:,} of {plan.chunks:,} chunks are longer; most embedding APIs cut them "
+            f"silently, so {limit.truncated_tokens:,} tokens are never embedded"
+        )
+    else:
+        verdict = f"every one of the {plan.chunks:,} chunks fits"
+    largest = f"chunk size {limit.largest_chunk_size:,} at most"
+    if at_limit is None:
+        largest += f", and an overlap below it (now {plan.overlap:,})"
+    else:
+        largest += (
+            f"; at {at_limit.chunk_size:,}/{at_limit.overlap:,}: {at_limit.chunks:,} chunks, "
+            f"{at_limit.tokens_processed:,} tokens processed"
+        )
+    return [
+        _row("model input limit", f"{limit.max_input_tokens:,} tokens: {verdict}"),
+        _row("within the limit", largest),
+    ]
