@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, NoReturn
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
-from ._documents import CorpusPlan
+from ._documents import CorpusPlan, parse_document_tokens
+from ._errors import CalculatorError
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
@@ -35,6 +36,7 @@ from ._report import (
     describe_storage,
 )
 from ._storage import StorageSize
+from ._text import parse_whole_number
 from ._units import iec_size, si_size
 from ._vectors import DTYPE_BITS, VectorSize
 
@@ -193,9 +195,9 @@ def _counted_line(encoding: str, counted: list[Counted]) -> str:
 
 def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """Refuse re-indexing flags that ask two different questions at once."""
-    if options.tokens is None and not options.count:
-        parser.error("the following arguments are required: --tokens (or --count)")
     documents = options.documents or options.average_tokens or options.document_tokens
+    if options.tokens is None and not (options.count or documents):
+        parser.error("the following arguments are required: --tokens (or --count, or documents)")
     if options.count and (documents or options.changed_documents is not None):
         parser.error("argument --count: the counted files are the documents; not allowed"
                      " with --documents, --average-tokens, --document-tokens"
@@ -248,6 +250,8 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
     elif options.document_tokens is not None:
         fields["documents_mode"] = "list"
         fields["document_tokens"] = _read(options.document_tokens)
+    if options.tokens is None:
+        fields["tokens"] = _documents_total(fields)
     fields |= _reindex_fields(options)
     for name in ("hnsw_m", "metadata_bytes", "text_bytes_per_token", "replicas"):
         if getattr(options, name) is not None:
@@ -288,6 +292,18 @@ def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
     if options.changed_documents is not None:
         fields["changed_documents"] = options.changed_documents
     return fields
+
+
+def _documents_total(fields: dict[str, str]) -> str:
+    """N when only the documents are given: their total (0 if they are not valid, so
+    that the form reports the documents' own error rather than a missing N)."""
+    try:
+        if fields.get("documents_mode") == "list":
+            return str(sum(parse_document_tokens(fields["document_tokens"])))
+        documents = parse_whole_number("documents", fields["documents"])
+        return str(documents * parse_whole_number("average_tokens", fields["average_tokens"]))
+    except CalculatorError:
+        return "0"
 
 
 def _given(value: str | None, otherwise: str) -> str:

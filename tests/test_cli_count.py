@@ -162,3 +162,27 @@ def test_end_to_end_from_the_repository_root(corpus: Path) -> None:
     assert (completed.returncode, completed.stderr) == (0, "")
     first = completed.stdout.splitlines()[0]
     assert first.startswith("counted with o200k_base: 3 files, ")
+
+
+@pytest.mark.parametrize(
+    ("documents", "total"),
+    [
+        (["--documents", "10", "--average-tokens", "2000"], 20_000),
+        (["--document-tokens", "LIST"], 1_300),
+    ],
+)
+def test_tokens_default_to_the_documents_total(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], documents: list[str], total: int
+) -> None:
+    listed = str(_write(tmp_path / "list.txt", "800\n500\n"))
+    argv = [listed if item == "LIST" else item for item in documents]
+    assert main([*argv, "--chunk-size", "512", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tokens"] == total
+
+
+def test_without_tokens_a_bad_list_reports_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = str(_write(tmp_path / "list.txt", "800\nx\n"))
+    assert main(["--document-tokens", listed, "--chunk-size", "512"]) == 2
+    assert capsys.readouterr().err.startswith("python3 -m calculator: error: --document-tokens:")
