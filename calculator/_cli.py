@@ -129,19 +129,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     _check_combinations(parser, options)
     counted: list[Counted] = []
-    failed: list[Counted] = []
+    every_file_counted = True
     if options.count:
         try:
-            results = _count(options)
-        except (OSError, ValueError) as failure:
-            return _refuse("--ranks", f"{failure}; `python3 build.py ranks` fetches them")
-        counted = [item for item in results if item.tokens is not None]
-        failed = [item for item in results if item.tokens is None]
-        for item in failed:  # each file's own line; the others still count
-            print(f"{PROGRAM}: {item.path}: {item.error}", file=sys.stderr)
-        if not counted:
-            return _refuse("--count", "no text file could be counted")
-        _use_counts(options, counted)
+            counted, every_file_counted = _count(options)
+        except _CountRefusedError as refusal:
+            return _refuse(*refusal.args)
     try:
         outcome = evaluate_form(_fields(options))
     except OSError as failure:
@@ -162,16 +155,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         if options.count:
             print(_counted_line(options.encoding, counted))
         print(summary(plan, outcome.vectors, panels))
-    if failed:
-        return EXIT_SOME_FILES_NOT_COUNTED
-    return 0
+    return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
 
 
-def _count(options: argparse.Namespace) -> list[Counted]:
-    """Each file's count; the tokenizer is imported only here, when text is counted."""
-    from ._tokens._files import count_files  # noqa: PLC0415 (only --count needs it)
+class _CountRefusedError(Exception):
+    """A refused option: its flag and why."""
 
-    return count_files(options.count, options.encoding, Path(options.ranks))
+
+def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
+    """The files counted (each its own document from now on) and whether all of them were;
+    each file that is not text gets its own line, and the others still count."""
+    try:
+        from ._tokens._files import count_files  # noqa: PLC0415 (only --count imports it)
+    except ModuleNotFoundError:
+        raise _CountRefusedError("--count", "the tokenizer comes with the project's source, not with"
+                       " the installed package: run it from a checkout") from None  # fmt: skip
+    try:
+        results = count_files(options.count, options.encoding, Path(options.ranks))
+    except (OSError, ValueError) as failure:
+        raise _CountRefusedError("--ranks", f"{failure}; `python3 build.py ranks` fetches them") from None
+    counted = [item for item in results if item.tokens is not None]
+    for item in results:
+        if item.tokens is None:
+            print(f"{PROGRAM}: {item.path}: {item.error}", file=sys.stderr)
+    if not counted:
+        raise _CountRefusedError("--count", "no text file could be counted")
+    _use_counts(options, counted)
+    return counted, len(counted) == len(results)
 
 
 def _use_counts(options: argparse.Namespace, counted: list[Counted]) -> None:

@@ -186,3 +186,11 @@ def test_without_tokens_a_bad_list_reports_the_list(
     listed = str(_write(tmp_path / "list.txt", "800\nx\n"))
     assert main(["--document-tokens", listed, "--chunk-size", "512"]) == 2
     assert capsys.readouterr().err.startswith("python3 -m calculator: error: --document-tokens:")
+
+
+def test_count_without_the_tokenizer_says_so(
+    corpus: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "calculator._tokens._files", None)
+    assert main(["--count", str(corpus), "--chunk-size", "4"]) == 2
+    assert "run it from a checkout" in capsys.readouterr().err

@@ -9,9 +9,13 @@ by the system's path separator); unset, that one test is skipped.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import random
+import subprocess
+import sys
+import zipfile
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -34,6 +38,7 @@ from calculator._tokens import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+STANDARD = set(sys.stdlib_module_names) | {"__future__"}
 
 
 @cache
@@ -197,3 +202,33 @@ def test_random_strings(encoding: str, text: str) -> None:
 @given(text=st.text(max_size=300))
 def test_random_strings_of_any_character(encoding: str, text: str) -> None:
     assert ours(encoding).count(text) == len(oracle(encoding).encode_ordinary(text))
+
+
+def test_the_tokenizer_is_standard_library_only_and_imported_only_when_counting() -> None:
+    package = ROOT / "calculator" / "_tokens"
+    for source in package.glob("*.py"):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert {alias.name.partition(".")[0] for alias in node.names} <= STANDARD
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                assert node.module.partition(".")[0] in STANDARD
+    script = (
+        "import sys, calculator, calculator._cli as cli\n"
+        "cli.main(['--tokens', '9', '--chunk-size', '4'])\n"
+        "assert not [name for name in sys.modules if name.startswith('calculator._tokens')]\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=False,
+                               capture_output=True, text=True)  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+
+
+def test_the_wheel_the_page_starts_from_leaves_the_tokenizer_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hatchling_build = pytest.importorskip("hatchling.build")
+    monkeypatch.chdir(ROOT)
+    with zipfile.ZipFile(tmp_path / hatchling_build.build_wheel(str(tmp_path))) as archive:
+        names = archive.namelist()
+    assert "calculator/_cli.py" in names
+    assert not [name for name in names if name.startswith("calculator/_tokens")]
