@@ -168,12 +168,13 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     try:
         from ._tokens._files import count_files  # noqa: PLC0415 (only --count imports it)
     except ModuleNotFoundError:
-        raise _CountRefusedError("--count", "the tokenizer comes with the project's source, not with"
-                       " the installed package: run it from a checkout") from None  # fmt: skip
+        message = "the tokenizer comes with the project's source, not with the installed package"
+        raise _CountRefusedError("--count", message + ": run it from a checkout") from None
     try:
         results = count_files(options.count, options.encoding, Path(options.ranks))
     except (OSError, ValueError) as failure:
-        raise _CountRefusedError("--ranks", f"{failure}; `python3 build.py ranks` fetches them") from None
+        message = f"{failure}; `python3 build.py ranks` fetches them"
+        raise _CountRefusedError("--ranks", message) from None
     counted = [item for item in results if item.tokens is not None]
     for item in results:
         if item.tokens is None:
