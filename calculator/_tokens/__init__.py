@@ -22,7 +22,16 @@ from re import Pattern
 from ._bpe import Ranks, merge
 from ._split import CL100K, O200K, class_codes
 
-__all__ = ["ENCODINGS", "Encoding", "RankFile", "load_ranks", "parse_tiktoken"]
+__all__ = [
+    "ENCODINGS",
+    "RANKS_SUFFIX",
+    "RANK_FILES",
+    "Encoding",
+    "RankFile",
+    "converted_ranks",
+    "load_ranks",
+    "parse_tiktoken",
+]
 
 
 @dataclass(frozen=True, slots=True)
