@@ -54,6 +54,9 @@ VENV_PYTHON = VENV / "bin" / "python"
 VENV_STAMP = VENV / "installed-requirements.txt"
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
+# The BCP 47 tag each page declares (lang, hreflang): the Portuguese text is Brazilian. The
+# directory keeps the short name (pt/), so links already shared keep working.
+LANGUAGE_TAGS = {"pt": "pt-BR", "de": "de", "it": "it", "pl": "pl", "en": "en"}
 DEFAULT_PORT = 8000
 
 PYODIDE_VERSION = "314.0.7"
@@ -590,7 +593,8 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
                                                 "strings": js_strings[lang]}
                                          for lang in languages})
     template = jinja_environment().get_template("page.html.j2")
-    names = [(lang, str(catalogs[lang]["meta.language_name"])) for lang in languages]
+    names = [(lang, LANGUAGE_TAGS.get(lang, lang), str(catalogs[lang]["meta.language_name"]))
+             for lang in languages]
     for lang in languages:
         catalog = catalogs[lang]
         locale = str(catalog["meta.locale"])
@@ -599,7 +603,8 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
         faq = [(catalog[f"faq.q{n}"], catalog[f"faq.a{n}"])
                for n in range(1, 100) if f"faq.q{n}" in catalog]
         html = template.render(
-            lang=lang, catalog=catalog, languages=names, csp=CSP, assets=f"../{assets}",
+            lang=lang, tag=LANGUAGE_TAGS.get(lang, lang), catalog=catalog, languages=names,
+            csp=CSP, assets=f"../{assets}",
             defaults={**{name: localized(value, locale) for name, value in defaults.items()},
                       "dtype": "float32"},
             dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
@@ -616,10 +621,15 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
 
 
 def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets: str) -> None:
-    """dist/index.html: links to every language, and redirect.js picks the best one."""
+    """dist/index.html: every language greeting in its own words, and redirect.js picks
+    the best one."""
     template = jinja_environment().get_template("index.html.j2")
-    names = {lang: str(catalogs[lang]["meta.language_name"]) for lang in LANGUAGES}
-    html = template.render(languages=names, csp=CSP, assets=assets)
+    choices = [{"path": lang, "tag": LANGUAGE_TAGS.get(lang, lang),
+                "name": catalogs[lang]["meta.language_name"],
+                "heading": catalogs[lang]["index.heading"],
+                "choose": catalogs[lang]["index.choose"]} for lang in LANGUAGES]
+    title = " · ".join(str(choice["heading"]) for choice in choices)
+    html = template.render(choices=choices, title=title, csp=CSP, assets=assets)
     (dist / "index.html").write_text(html, encoding="utf-8")
 
 

@@ -24,14 +24,16 @@ LANGUAGES = ("en", "pt", "de", "it", "pl")
 Value = str | dict[str, str] | list[str]
 Catalog = dict[str, Value]
 
-# The CLDR plural categories Intl.PluralRules can return for each page locale; a plural object
-# must offer exactly these, no fewer (a missing form breaks the page) and no more (dead text).
+# The forms a plural object offers: "zero", the catalog's own wording for a count of 0, and
+# the CLDR categories the page chooses among for counts written in digits (web/format.js
+# reads the "many" that pt and it keep for millions said as words as "other"). Exactly
+# these, no fewer (a missing form breaks the page) and no more (dead text).
 PLURAL_CATEGORIES: Mapping[str, frozenset[str]] = {
-    "en": frozenset({"one", "other"}),
-    "de": frozenset({"one", "other"}),
-    "pt": frozenset({"one", "many", "other"}),
-    "it": frozenset({"one", "many", "other"}),
-    "pl": frozenset({"one", "few", "many", "other"}),
+    "en": frozenset({"zero", "one", "other"}),
+    "de": frozenset({"zero", "one", "other"}),
+    "pt": frozenset({"zero", "one", "other"}),
+    "it": frozenset({"zero", "one", "other"}),
+    "pl": frozenset({"zero", "one", "few", "many", "other"}),
 }
 
 META_LOCALE = {"en": "en", "pt": "pt-BR", "de": "de-DE", "it": "it-IT", "pl": "pl-PL"}
@@ -46,15 +48,16 @@ META_LANGUAGE_NAME = {
 # The terms each language's source document uses; the page must speak the same language.
 KEY_TERMS: Mapping[str, tuple[str, ...]] = {
     "pt": (
-        "Tokens do Documento",
-        "Tamanho do Chunk",
-        "Sobreposição do Chunk",
+        "Tokens do documento",
+        "Tamanho do chunk",
+        "Sobreposição entre chunks",
         "passo",
         "tamanho bruto",
         "chunks",
     ),
     "de": ("Abschnitte", "Überlappung", "Schrittweite", "Rohgröße", "Fenstergröße"),
-    "it": ("dimensione del chunk", "sovrapposizione", "passo", "chunk"),
+    "it": ("dimensione del chunk", "sovrapposizione", "passo", "chunk", "occupazione",
+           "Numero di dimensioni"),
     "pl": ("fragmenty", "nakładka", "krok", "osadzenia", "rozmiar"),
 }
 
@@ -499,4 +502,5 @@ def test_a_missing_plural_form_is_reported(catalogs: dict[str, Catalog]) -> None
     forms = catalogs["pl"]["plural.rows"]
     assert isinstance(forms, dict)
     broken: Catalog = {"plural.rows": {k: v for k, v in forms.items() if k != "few"}}
-    assert plural_problems("pl", broken) == ["plural.rows: categories ['many', 'one', 'other']"]
+    assert plural_problems("pl", broken) == [
+        "plural.rows: categories ['many', 'one', 'other', 'zero']"]

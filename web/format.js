@@ -6,6 +6,8 @@
 
 const IEC_UNITS = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
 const SI_UNITS = ["kB", "MB", "GB", "TB", "PB", "EB"];
+// Between a number and its unit, and after "≈": a line never breaks inside "27 KiB".
+const NO_BREAK_SPACE = "\u00a0";
 
 /** Separators of the locale, sent to the calculator so it accepts "8.000" in de and "8,000" in en. */
 export function numberSeparators(tag) {
@@ -42,6 +44,7 @@ export class Formatter {
     // which the page's worker pays off the page's thread (worker.js) before a first answer.
     this.numberFormats = new Map();
     this.pluralRules = null;
+    this.manyIsForMillions = false;
   }
 
   /** The locale's Intl.NumberFormat with `options`, made once per `name`. */
@@ -70,14 +73,36 @@ export class Formatter {
     return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(shareText);
   }
 
-  /** Pick the catalog string for `count`: entries are a string or {one, few, many, other}. */
+  /**
+   * Pick the catalog string for `count`: entries are a string or {zero, one, few, many, other}.
+   * "zero" is the catalog's own wording for a count of 0 (CLDR puts 0 in "one" in pt and
+   * in "many" in pl, and a sentence about nothing often reads better said another way).
+   */
   plural(entry, countText) {
     if (typeof entry === "string") {
       return entry;
     }
-    this.pluralRules ??= new Intl.PluralRules(this.tag);
+    if (/^-?0+$/.test(countText) && entry.zero !== undefined) {
+      return entry.zero;
+    }
+    return entry[this.pluralCategory(countText)] ?? entry.other;
+  }
+
+  /**
+   * The CLDR category of a count written in digits. pt, it (and es, fr, ca) have a "many"
+   * that only exact millions take: it is the form for millions said as words ("1 milhão de
+   * tokens"), and before digits "1.000.000 de tokens" is wrong; there the "other" form is
+   * right. A locale whose "many" no count below 200 takes uses it only that way, so it reads
+   * as "other"; a "many" of everyday counts (pl: "5 fragmentów") is kept.
+   */
+  pluralCategory(countText) {
+    if (!this.pluralRules) {
+      this.pluralRules = new Intl.PluralRules(this.tag);
+      this.manyIsForMillions = !Array.from({ length: 200 }, (_, n) => this.pluralRules.select(n))
+        .includes("many");
+    }
     const category = this.pluralRules.select(pluralOperand(countText));
-    return entry[category] ?? entry.other;
+    return category === "many" && this.manyIsForMillions ? "other" : category;
   }
 
   /** Choose the plural form for `count` and fill it, with `count` formatted for the locale. */
@@ -109,10 +134,11 @@ export class Formatter {
     // Exact amounts with up to two decimals are shown as they are (20736 -> "20.25 KiB").
     const twoDecimals = roundedQuotient(value, divisor, 2);
     if (twoDecimals.exact) {
-      return `${this.decimal(twoDecimals.text, 2)} ${unit}`;
+      return `${this.decimal(twoDecimals.text, 2)}${NO_BREAK_SPACE}${unit}`;
     }
     const digits = fractionDigitsFor(value / divisor);
-    return `≈ ${this.decimal(roundedQuotient(value, divisor, digits).text, digits)} ${unit}`;
+    const shown = this.decimal(roundedQuotient(value, divisor, digits).text, digits);
+    return `≈${NO_BREAK_SPACE}${shown}${NO_BREAK_SPACE}${unit}`;
   }
 }
 

@@ -479,15 +479,17 @@ function paintBudget(data) {
   const section = document.getElementById("budget");
   const $ = (name) => section.querySelector(`[data-budget="${name}"]`);
   const n = (name) => formatter.integer(data[name]);
+  // Counted with the noun, so that one token is not "1 tokens".
+  const tokens = (name) => formatter.count(strings["plural.tokens"], data[name]);
   setData($("source_tokens"), data.source_tokens,
-    message("budget.source_tokens", { top_k: n("top_k"), chunk_size: n("chunk_size"), source: n("source_tokens") }));
+    message("budget.source_tokens", { top_k: n("top_k"), chunk_size: n("chunk_size"), source: tokens("source_tokens") }));
   setData($("total_tokens"), data.total_tokens, formatter.count(strings["plural.tokens"], data.total_tokens));
   const verdict = $("verdict");
   writeData(verdict, "fits", data.fits);
   writeData(verdict, "value", data.spare_tokens);
   writeText(verdict, data.fits
-    ? message("budget.fits", { spare: n("spare_tokens") })
-    : message("budget.over_by", { over: formatter.integer(data.spare_tokens.replace(/^-/, "")) }));
+    ? message("budget.fits", { spare: tokens("spare_tokens") })
+    : message("budget.over_by", { over: formatter.count(strings["plural.tokens"], data.spare_tokens.replace(/^-/, "")) }));
   setData($("chunks_that_fit"), data.chunks_that_fit,
     formatter.count(strings["budget.chunks_that_fit"], data.chunks_that_fit));
   paintBudgetBar(section, data);
@@ -513,7 +515,7 @@ function showBudget(answer) {
 /** The amount with "≈" when the shown digits are not the exact amount. */
 function amountText(decimal) {
   const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
-  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal) ? shown : `≈ ${shown}`;
+  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal) ? shown : `≈\u00a0${shown}`;
 }
 
 function costFormula(tokens, price) {

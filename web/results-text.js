@@ -39,8 +39,9 @@ export function resultTexts(result, formatter, strings) {
     padded_tokens: fill(strings["result.padded_tokens.explain"], {
       chunks: formatter.integer(result.chunks),
       chunk_size: formatter.integer(result.chunk_size),
-      last: formatter.integer(result.last_chunk_tokens),
-      padding: formatter.integer(result.padding_tokens),
+      // Counted with their noun: a last chunk of one token is "1 token", not "1 tokens".
+      last: formatter.count(strings["plural.tokens"], result.last_chunk_tokens),
+      padding: formatter.count(strings["plural.tokens"], result.padding_tokens),
     }),
   };
   const vectors = hasVectors

@@ -192,7 +192,7 @@ def test_correcting_the_field_clears_error_and_staleness(page: Page, site_url: s
 
 def test_page_is_rendered_loading_and_becomes_ready(page: Page, site_url: str) -> None:
     html = page.request.get(f"{site_url}pt/").text()
-    assert '<html lang="pt" dir="ltr" data-state="loading">' in html
+    assert '<html lang="pt-BR" dir="ltr" data-state="loading">' in html
     open_page(page, site_url, "pt")
     expect(page.locator("[data-load-status]")).to_be_hidden()
 

@@ -36,14 +36,19 @@ def plural(lang: str, entry: str | dict[str, str], count: int) -> str:
     """The catalog's plural form for a whole number below a million (CLDR integer rules)."""
     if isinstance(entry, str):
         return entry
-    if lang == "pl" and count != 1:
+    if count == 0:
+        category = "zero"
+    elif lang == "pl" and count != 1:
         few = count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14)
         category = "few" if few else "many"
-    elif lang == "pt":
-        category = "one" if count in (0, 1) else "other"
     else:
         category = "one" if count == 1 else "other"
     return fill(entry[category], count=localized(count, lang))
+
+
+def tokens(count: int, lang: str) -> str:
+    """A count of tokens with its noun, as the budget's sentences show it."""
+    return plural(lang, catalog(lang)["plural.tokens"], count)
 
 
 def signed(number: int, lang: str) -> str:
@@ -333,15 +338,15 @@ def budget(page: Page, name: str) -> Locator:
 def test_the_prompt_budget_fits_or_is_over(page: Page, site_url: str, lang: str) -> None:
     open_page(page, site_url, lang)
     expect(budget(page, "source_tokens")).to_have_text(message(
-        lang, "budget.source_tokens", top_k="8", chunk_size="512", source=localized(4096, lang)))
+        lang, "budget.source_tokens", top_k="8", chunk_size="512", source=tokens(4096, lang)))
     expect(budget(page, "source_tokens")).to_have_attribute("data-value", "4096")
     expect(budget(page, "verdict")).to_have_text(
-        message(lang, "budget.fits", spare=localized(2096, lang)))
+        message(lang, "budget.fits", spare=tokens(2096, lang)))
     expect(budget(page, "chunks_that_fit")).to_have_text(
         plural(lang, catalog(lang)["budget.chunks_that_fit"], 12))
     page.locator("#field-context_window").fill("4096")
     expect(budget(page, "verdict")).to_have_text(
-        message(lang, "budget.over_by", over=localized(2000, lang)))
+        message(lang, "budget.over_by", over=tokens(2000, lang)))
     expect(budget(page, "verdict")).to_have_attribute("data-fits", "false")
     expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "4")
     expect(budget(page, "chunks_that_fit")).to_have_text(
@@ -375,7 +380,7 @@ def test_the_prompt_budget_survives_in_the_link(
     fresh = open_fresh(new_page, page.url)
     expect(fresh.locator("#field-top_k")).to_have_value("4")
     expect(budget(fresh, "verdict")).to_have_text(
-        message(lang, "budget.fits", spare=localized(48, lang)))
+        message(lang, "budget.fits", spare=tokens(48, lang)))
 
 
 # --- embedding cost --------------------------------------------------------------------------

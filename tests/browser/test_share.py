@@ -168,7 +168,7 @@ def test_switching_language_keeps_the_typed_state(page: Page, site_url: str) -> 
     # Clicked as soon as Python has answered, without waiting for the address bar's
     # debounce: the language link must carry the new state anyway.
     expect(page.locator("[data-share-link]")).to_have_value(re.compile("overlap=200"))
-    page.locator('.languages a[hreflang="pt"]').click()
+    page.locator('.languages a[hreflang="pt-BR"]').click()
     page.wait_for_url(f"{site_url}pt/?tokens=2500&chunk_size=800&overlap=200")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect(field(page, "tokens")).to_have_value("2.500")

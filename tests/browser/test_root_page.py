@@ -1,0 +1,59 @@
+"""The site's root page (dist/index.html): a visitor lands on the first of their languages the
+site has, and without script it offers the five languages, each in its own words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import build
+from browser.test_page import catalog
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("pl-PL", "pl"), ("pt-BR", "pt")])
+def test_a_browser_in_polish_or_brazilian_portuguese_lands_on_that_language(
+    new_page: Callable[..., Page], site_url: str, locale: str, lang: str
+) -> None:
+    # The locale sets both navigator.languages and the Accept-Language header.
+    page = new_page(locale=locale)
+    page.goto(site_url)
+    page.wait_for_url(f"{site_url}{lang}/")
+    expect(page.locator("html")).to_have_attribute("lang", build.LANGUAGE_TAGS[lang])
+
+
+@pytest.mark.parametrize(
+    ("languages", "lang"),
+    [(["pl", "en-US"], "pl"), (["pt-BR", "en"], "pt"), (["en-US", "pl"], "en"),
+     (["fr-FR", "pl", "de"], "pl"), (["pt-PT", "de"], "pt")],
+)
+def test_the_first_of_the_visitors_languages_the_site_has_wins(
+    new_page: Callable[..., Page], site_url: str, languages: list[str], lang: str
+) -> None:
+    page = new_page(locale=languages[0])
+    page.add_init_script(
+        f"Object.defineProperty(navigator, 'languages', {{ get: () => {languages!r} }});")
+    page.goto(f"{site_url}?tokens=1000#results")
+    page.wait_for_url(f"{site_url}{lang}/?tokens=1000#results")
+
+
+def test_without_script_the_five_languages_are_offered_in_their_own_words(
+    new_page: Callable[..., Page], site_url: str
+) -> None:
+    page = new_page(java_script_enabled=False, locale="pl-PL")
+    page.goto(site_url)
+    choices = page.locator("main li")
+    expect(choices).to_have_count(len(build.LANGUAGES))
+    for n, lang in enumerate(build.LANGUAGES):
+        tag = build.LANGUAGE_TAGS[lang]
+        words = catalog(lang)
+        choice = choices.nth(n)
+        expect(choice).to_have_attribute("lang", tag)
+        link = choice.get_by_role("link")
+        expect(link).to_have_attribute("href", f"{lang}/")
+        expect(link).to_have_attribute("hreflang", tag)
+        expect(link).to_contain_text(words["meta.language_name"])
+        expect(link).to_contain_text(words["index.heading"])
+        expect(page.locator(f'h1 [lang="{tag}"]')).to_have_text(words["index.choose"])
+    assert page.url == site_url
