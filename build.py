@@ -65,6 +65,12 @@ PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "
 PYODIDE_LOCK_FILE = "pyodide-lock.json"
 # Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
 STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
+# The part of the compiled standard library a first visit boots from (tools/start_stdlib.py):
+# what Pyodide and the calculator import, the calculator itself, and the lazy path to the rest.
+START_STDLIB = "python_stdlib_start.zip"
+# What a first visit's worker fetches of the runtime directory (the service worker fetches
+# the rest, the whole stdlib and the snapshot, once the first answer is on the page).
+FIRST_VISIT_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", START_STDLIB)
 # Pyodide's memory after importing the calculator, which the worker starts from.
 SNAPSHOT_NAME = "python-snapshot.bin"
 
@@ -266,13 +272,22 @@ def pyodide_lock_info(pyodide: Path) -> object:
     return lock["info"]
 
 
+def tools_key(*names: str) -> str:
+    """A hash of these tools' sources: a cached product is made again when they change."""
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(sha256_of(TOOLS / name).encode())
+    return digest.hexdigest()[:16]
+
+
 def compiled_stdlib(pyodide: Path) -> Path:
-    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball.
+    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball and tool.
 
     CPython otherwise compiles ~145 stdlib modules from source at every start in the
     browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
     """
-    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{PYODIDE_TARBALL_SHA256[:16]}-pyc.zip"
+    key = f"{PYODIDE_TARBALL_SHA256[:16]}-{tools_key('compile_stdlib.mjs', 'compile_stdlib.py')}"
+    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{key}-pyc.zip"
     if target.exists():
         return target
     node = shutil.which("node")
@@ -286,12 +301,47 @@ def compiled_stdlib(pyodide: Path) -> Path:
     return target
 
 
-def copy_pyodide(pyodide: Path, target: Path) -> None:
+def wheel_key(wheel: Path) -> str:
+    """The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + b"\0" + archive.read(name))
+    return digest.hexdigest()
+
+
+def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> Path:
+    """The start-up zip for this stdlib and calculator, made once (tools/start_stdlib.mjs),
+    and checked there: the calculator's every module imports from it alone."""
+    digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
+    digest.update(tools_key("start_stdlib.mjs", "start_stdlib.py", "lazy_stdlib.py",
+                            "compile_stdlib.py").encode())
+    target = CACHE / f"python_stdlib_start-{PYODIDE_VERSION}-{digest.hexdigest()[:16]}.zip"
+    if not target.exists():
+        with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+            make_start_stdlib(pyodide, whole, wheel, Path(staging) / START_STDLIB)
+            (Path(staging) / START_STDLIB).rename(target)
+    return target
+
+
+def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> None:
+    """Write the start-up zip of `whole` (the compiled stdlib) and `wheel` to `target`."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to make the start-up stdlib: install Node.js")
+    subprocess.run([node, str(TOOLS / "start_stdlib.mjs"), str(pyodide),
+                    str(pyodide / PYODIDE_LOCK_FILE), str(whole), str(wheel), str(target.parent),
+                    target.name, STDLIB_PATH_IN_BROWSER], check=True)
+
+
+def copy_pyodide(pyodide: Path, target: Path, wheel: Path) -> None:
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME_FILES:
         # copy2 keeps the cached files' times, so Last-Modified is stable across builds.
         shutil.copy2(pyodide / name, target / name)
-    shutil.copy2(compiled_stdlib(pyodide), target / "python_stdlib.zip")
+    whole = compiled_stdlib(pyodide)
+    shutil.copy2(whole, target / "python_stdlib.zip")
+    shutil.copy2(start_stdlib(pyodide, whole, wheel), target / START_STDLIB)
 
 
 def snapshot_key(runtime: Path, wheel: Path) -> str:
@@ -299,10 +349,7 @@ def snapshot_key(runtime: Path, wheel: Path) -> str:
     digest = hashlib.sha256()
     digest.update(sha256_of(runtime / "python_stdlib.zip").encode())
     digest.update(sha256_of(TOOLS / "make_snapshot.mjs").encode())
-    # The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only.
-    with zipfile.ZipFile(wheel) as archive:
-        for name in sorted(archive.namelist()):
-            digest.update(name.encode() + b"\0" + archive.read(name))
+    digest.update(wheel_key(wheel).encode())
     return digest.hexdigest()[:16]
 
 
@@ -384,16 +431,28 @@ def build_wheel(dist: Path) -> str:
 
 def write_manifest(assets: Path, runtime: str, snapshot: str, lock_info: object) -> None:
     """build-manifest.js tells worker.js where this build put Pyodide and the snapshot (paths
-    relative to dist/; the manifest sits one directory below it).  Pyodide's module is
-    imported here, statically, so the browser fetches it together with the worker's own."""
+    relative to dist/; the manifest sits one directory below it), and the sizes of the files
+    a start downloads, for its progress bar.  Pyodide's module is imported here, statically,
+    so the browser fetches it together with the worker's own."""
     def from_assets(path: str) -> str:
         return json.dumps(f"../{path}")
+
+    dist = assets.parent
+    sizes = {name: (dist / path).stat().st_size for name, path in (
+        ("asm", runtime + "pyodide.asm.mjs"), ("wasm", runtime + "pyodide.asm.wasm"),
+        ("start", runtime + START_STDLIB), ("stdlib", runtime + "python_stdlib.zip"),
+        ("snapshot", snapshot))}
 
     lines = (
         "// Generated by build.py: what worker.js loads for this build.",
         f"export {{ loadPyodide }} from {from_assets(runtime + 'pyodide.mjs')};",
         f"export const pyodideURL = new URL({from_assets(runtime)}, import.meta.url).href;",
         f"export const snapshotURL = new URL({from_assets(snapshot)}, import.meta.url).href;",
+        f"export const stdlibURL = new URL({from_assets(runtime + 'python_stdlib.zip')}, "
+        "import.meta.url).href;",
+        f"export const startStdlibURL = new URL({from_assets(runtime + START_STDLIB)}, "
+        "import.meta.url).href;",
+        f"export const downloadSizes = {json.dumps(sizes, sort_keys=True)};",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
         "",
     )
@@ -631,9 +690,11 @@ def write_service_worker(dist: Path) -> None:
 
 # --- precompressed copies -------------------------------------------------------------
 
-# Beside each file that compresses (zips and wheels are compressed already), a .gz and a .br
+# Beside each file that compresses (wheels are compressed already), a .gz and a .br
 # for hosts that serve them, and for the development server.
-COMPRESSIBLE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin"})
+# Our zips are of stored entries (tools/compile_stdlib.py), so they compress too.
+COMPRESSIBLE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin",
+                                   ".zip"})
 MIN_COMPRESSED_SIZE = 1024
 # Brotli's best; the snapshot changes with every edit of the calculator, and quality 11
 # takes 45 s on it here, 9 about 2 s (for a copy about 14% larger).
@@ -717,11 +778,11 @@ def build(dist: Path = DIST) -> None:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
-    copy_pyodide(pyodide, dist / f"pyodide-{PYODIDE_VERSION}")
+    wheel = dist / build_wheel(dist)
+    copy_pyodide(pyodide, dist / f"pyodide-{PYODIDE_VERSION}", wheel)
     runtime = versioned(dist / f"pyodide-{PYODIDE_VERSION}")
     (dist / "snapshot").mkdir()
-    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(
-        snapshot_of(pyodide, dist / runtime, dist / build_wheel(dist)))
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist / runtime, wheel))
     snapshot = versioned(dist / "snapshot") + SNAPSHOT_NAME
     copy_static(dist / "assets")
     write_manifest(dist / "assets", runtime, snapshot, pyodide_lock_info(pyodide))

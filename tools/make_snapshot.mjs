@@ -13,6 +13,8 @@ const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + "/",
   lockFileContents: { info: JSON.parse(readFileSync(lockFile, "utf-8")).info, packages: {} },
+  // No chance in the snapshot: string hashes seeded alike in every build.
+  env: { PYTHONHASHSEED: "0" },
   _makeSnapshot: true,
 });
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");

@@ -4,6 +4,7 @@ fails fast and visibly, and fetches nothing but the site's own runtime files."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -136,8 +137,7 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
     assert fetched == sorted([
         *(f"{layout.assets}{name}" for name in (RUNTIME_PAGE, "runtime.js", "worker.js",
                                                   "build-manifest.js")),
-        layout.snapshot,
-        *(f"{layout.runtime}{name}" for name in build.PYODIDE_RUNTIME_FILES),
+        *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
     ])
 
 
@@ -158,7 +158,8 @@ def test_worker_csp_violations_reach_the_page(
     page_guard.csp_violations_expected = True
     runtime_page.route("**/build-manifest.js", lambda route: route.fulfill(
         content_type="text/javascript",
-        body=route.fetch().text().replace('"../snapshot-', '"https://example.invalid/snapshot-')))
+        body=re.sub(r'"\.\./([^"]*/python_stdlib_start\.zip)"', r'"https://example.invalid/\1"',
+                    route.fetch().text())))
     assert start(runtime_page)["reason"] == "load"
     worker_violation = runtime_page.wait_for_function(
         "window.__cspViolations.find((v) => v.context === 'worker')").json_value()
