@@ -946,11 +946,11 @@ def run_checks(pytest_args: Sequence[str]) -> int:
     return 0
 
 
-def run_bench() -> int:
+def run_bench(bench_args: Sequence[str]) -> int:
     """The benchmark lives with the tests (it needs Playwright, a test dependency)."""
     sys.path.insert(0, str(ROOT / "tests"))
     bench = importlib.import_module("bench")
-    status: int = bench.run(DIST, ensure_pyodide())
+    status: int = bench.run(DIST, ensure_pyodide(), bench_args)
     return status
 
 
@@ -963,10 +963,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
-    commands.add_parser("bench", help="build, then time our page against a stock Pyodide page")
-    if argv[:1] == ["test"]:
+    commands.add_parser("bench", help="build, then time our page against a stock Pyodide page "
+                        "(later arguments go to tests/bench.py: --runs N, --only-networks, "
+                        "--only-loopback)")
+    if argv[:1] in (["test"], ["bench"]):
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
-        return argparse.Namespace(command="test", pytest_args=list(argv[1:]))
+        return argparse.Namespace(command=argv[0], pytest_args=list(argv[1:]))
     return parser.parse_args(argv)
 
 
@@ -984,7 +986,7 @@ def main(argv: Sequence[str]) -> int:
         if args.command == "serve":
             serve(DIST, args.port)
         if args.command == "bench":
-            return run_bench()
+            return run_bench(args.pytest_args)
     except BuildError as error:
         print(f"build.py: {error}", file=sys.stderr)
         return 1

@@ -4,11 +4,23 @@
 //   node make_snapshot.mjs <pyodide dir as shipped> <lock file> <wheel> <snapshot out>
 // The pyodide dir must hold the python_stdlib.zip the site ships: the snapshot keeps
 // zipimport's index of that very file.
+import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, lockFile, wheelFile, snapshotFile] = process.argv.slice(2);
+// Nothing from the clock or chance may reach the snapshot, so that every build of a commit
+// ships the same bytes: clocks that tick by one millisecond a reading from a fixed start
+// (file times, importlib's cached directory times: still increasing, so caches still see
+// the wheel's new files), and no entropy (the random module's seed: the calculator draws no
+// random numbers).
+let readings = 0;
+const FIXED_START_MS = Date.UTC(2000, 0, 1);
+Date.now = () => FIXED_START_MS + ++readings;
+performance.now = () => ++readings;
+globalThis.crypto.getRandomValues = (array) => array.fill(0);
+nodeCrypto.randomFillSync = (array) => array.fill(0);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + "/",
