@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, lockFile, wheelFile, snapshotFile] = process.argv.slice(2);
+// Nor the paths of this checkout: Emscripten gives Python this script's path as sys.argv[0].
+process.argv.splice(1, Infinity, "make_snapshot.mjs");
 // Nothing from the clock or chance may reach the snapshot, so that every build of a commit
 // ships the same bytes: clocks that tick by one millisecond a reading from a fixed start
 // (file times, importlib's cached directory times: still increasing, so caches still see

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import html
 import re
+import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -164,3 +166,43 @@ def test_worker_csp_violations_reach_the_page(
     worker_violation = runtime_page.wait_for_function(
         "window.__cspViolations.find((v) => v.context === 'worker')").json_value()
     assert worker_violation["directive"] == "connect-src"
+
+
+# In a worker, as worker.js boots a first visit: Pyodide from the start-up zip, then modules
+# outside it (a top-level one, and a submodule of a package the start-up zip holds).
+IMPORT_OUTSIDE_THE_START_UP_ZIP = """
+async () => {
+  const manifest = new URL("./build-manifest.js", location.href).href;
+  const source = `
+    import { loadPyodide, pyodideLockInfo, pyodideURL, startStdlibURL, stdlibURL }
+      from ${JSON.stringify(manifest)};
+    const pyodide = await loadPyodide({
+      indexURL: pyodideURL, packageBaseUrl: pyodideURL, stdLibURL: startStdlibURL,
+      lockFileContents: { info: pyodideLockInfo, packages: {} },
+    });
+    pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
+    postMessage({
+      leap: pyodide.pyimport("calendar").isleap(2024),
+      tool: pyodide.pyimport("json.tool").__name__,
+    });`;
+  const blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const worker = new Worker(blob, { type: "module" });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event) => resolve(event.data);
+    worker.onerror = (event) => reject(new Error(event.message));
+  });
+}
+"""
+
+
+def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
+    runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path, layout: build.Layout
+) -> None:
+    with zipfile.ZipFile(dist / layout.runtime / build.START_STDLIB) as start_up:
+        held = set(start_up.namelist())
+    assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
+    assert "json/__init__.pyc" in held
+    outcome = runtime_page.evaluate(IMPORT_OUTSIDE_THE_START_UP_ZIP)
+    assert outcome == {"leap": True, "tool": "json.tool"}
+    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
+    assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
