@@ -266,6 +266,7 @@ class OurColdVisit:
     log: RequestLog
     page_paths: set[str] = field(default_factory=set)
     fetched: list[tuple[str, str | None]] = field(default_factory=list)
+    before_result: int = 0
 
     def watch(self, context: BrowserContext) -> None:
         self.log.paths.clear()
@@ -276,14 +277,19 @@ class OurColdVisit:
             self.page_paths.add(urlsplit(request.url).path)
 
     def after_result(self, page: Page) -> None:
+        # What the servers sent until the first result is the page's and its worker's: the
+        # service worker registers only then (app.js).
+        self.before_result = len(self.log.paths)
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         self.fetched = list(self.log.paths)
 
     def by_page(self) -> list[tuple[str, str | None]]:
-        return [entry for entry in self.fetched if entry[0] in self.page_paths]
+        return [entry for entry in self.fetched[:self.before_result]
+                if entry[0] in self.page_paths]
 
     def by_service_worker(self) -> list[tuple[str, str | None]]:
-        return [entry for entry in self.fetched if entry[0] not in self.page_paths]
+        page = set(self.by_page())
+        return [entry for entry in self.fetched if entry not in page]
 
 
 def input_series(base: int) -> list[str]:

@@ -65,12 +65,20 @@ function unpackSnapshot(packed) {
 
 const received = new Map(); // URL -> bytes received so far
 let expected = 0;
+// At most one message a frame's time: the page paints no more often, and each is a task there.
+const PROGRESS_INTERVAL_MS = 16;
+let reportedAt = -Infinity;
 
 function reportProgress() {
   let sum = 0;
   for (const bytes of received.values()) {
     sum += bytes;
   }
+  const now = performance.now();
+  if (sum < expected && now - reportedAt < PROGRESS_INTERVAL_MS) {
+    return;
+  }
+  reportedAt = now;
   self.postMessage({ type: "progress", received: Math.min(sum, expected), expected });
 }
 
