@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser.conftest import requests_held
+from browser.test_a11y import axe_source, serious_violations  # noqa: F401 (a fixture)
 from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, type_values
 
 START_STDLIB = "**/python_stdlib_start*.zip"
@@ -72,3 +73,14 @@ def test_the_results_stay_in_place_when_the_answer_arrives(page: Page, site_url:
         loading_top = page.evaluate(top)
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     assert page.evaluate(top) == loading_top
+
+
+@pytest.mark.parametrize("query", ["", "?embed=1"], ids=["full", "embed"])
+def test_axe_finds_no_serious_problem_while_loading(
+    page: Page, site_url: str, axe_source: str, query: str  # noqa: F811
+) -> None:
+    with requests_held(page, START_STDLIB) as held:
+        page.goto(f"{site_url}pt/{query}")
+        held.wait_for_one()
+        expect(page.locator("[data-load-progress-text]")).to_have_text(progress_words("pt"))
+        assert serious_violations(page, axe_source) == []
