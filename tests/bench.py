@@ -335,8 +335,10 @@ class Bytes:
 
 def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str, Bytes]:
     """Bytes of one cold visit's files, as files and as sent (compressed when the browser
-    accepted a precompressed copy): Pyodide's runtime, the Python snapshot, ours."""
-    split = {"Pyodide runtime": Bytes(), "Python snapshot": Bytes(), "ours": Bytes()}
+    accepted a precompressed copy): Pyodide's runtime, the start-up stdlib, the Python
+    snapshot, ours."""
+    split = {"Pyodide runtime": Bytes(), "start-up stdlib": Bytes(), "Python snapshot": Bytes(),
+             "ours": Bytes()}
     suffixes = dict(build.ENCODINGS)
     layout = build.layout_of(dist)
     for path, encoding in set(paths):
@@ -347,6 +349,8 @@ def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str,
             continue
         if path.startswith(f"/{layout.runtime}"):
             group = split["Pyodide runtime"]
+        elif path == f"/{layout.start}":
+            group = split["start-up stdlib"]
         elif path == f"/{layout.snapshot}":
             group = split["Python snapshot"]
         else:

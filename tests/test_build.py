@@ -82,12 +82,13 @@ def test_the_runtime_is_shipped(dist: Path, layout: build.Layout) -> None:
     assert len(list((dist / "wheels").glob("*.whl"))) == 1
 
 
-def test_only_the_pyodide_files_loadpyodide_fetches_and_the_start_up_zip_are_shipped(
+def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(
     dist: Path, layout: build.Layout
 ) -> None:
     shipped = {path.name for path in (dist / layout.runtime).iterdir()
                if path.suffix not in {".gz", ".br"}}
-    assert shipped == {*build.PYODIDE_RUNTIME_FILES, build.START_STDLIB}
+    assert shipped == set(build.PYODIDE_RUNTIME_FILES)
+    assert (dist / layout.start).is_file()
 
 
 def test_the_manifest_names_this_builds_runtime_and_snapshot(

@@ -140,6 +140,7 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
         *(f"{layout.assets}{name}" for name in (RUNTIME_PAGE, "runtime.js", "worker.js",
                                                   "build-manifest.js")),
         *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
+        layout.start,
     ])
 
 
@@ -198,7 +199,7 @@ async () => {
 def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
     runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path, layout: build.Layout
 ) -> None:
-    with zipfile.ZipFile(dist / layout.runtime / build.START_STDLIB) as start_up:
+    with zipfile.ZipFile(dist / layout.start) as start_up:
         held = set(start_up.namelist())
     assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
     assert "json/__init__.pyc" in held
