@@ -422,7 +422,8 @@ def snapshot_of(pyodide: Path, runtime: Path, wheel: Path) -> bytes:
 def build_wheel(dist: Path) -> str:
     """Build the calculator wheel into dist/wheels/ with pyproject's own PEP 517 backend,
     in-process; return its path relative to dist/.  Pages load the calculator from the
-    snapshot made of it; the wheel is for pages that install it themselves (micropip)."""
+    start-up zip or the snapshot made of it; the wheel is for pages that install it
+    themselves (micropip)."""
     backend = importlib.import_module(load_pyproject()["build-system"]["build-backend"])
     wheels = dist / "wheels"
     wheels.mkdir(parents=True)

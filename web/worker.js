@@ -2,8 +2,8 @@
 //
 // Two ways to start (build.py writes what each needs):
 // - a first visit boots Python from the start-up zip (python_stdlib_start.zip: the stdlib
-//   modules Pyodide and the calculator import, and the calculator), 0.9 MB less to download
-//   than the snapshot; a module outside it comes from the whole stdlib zip when first
+//   modules Pyodide and the calculator import, and the calculator), a fifth of the snapshot's
+//   bytes on the wire; a module outside it comes from the whole stdlib zip when first
 //   imported (tools/lazy_stdlib.py);
 // - once the service worker has kept the build (the memory snapshot with it), a visit
 //   restores the snapshot instead: Python initialized and the calculator imported already.
