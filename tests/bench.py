@@ -375,7 +375,9 @@ def print_report(samples: Samples, split: dict[str, Bytes], kept: dict[str, Byte
     for name, series in values.items():
         print(row(name, series))
     print("\nBytes of a cold visit of /en/, fetched by the page and its worker (files / sent, "
-          "compressed where accepted):")
+          "compressed where accepted; the service worker's own downloads right after the first "
+          "result may be counted here too: the network profiles, service workers blocked, give "
+          "a first visit's bytes):")
     for name, counted in split.items():
         print(f"- {name}: {counted.files:,} / {counted.sent:,}")
     print("Fetched by the service worker besides, to keep the build for offline use (files / "
