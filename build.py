@@ -69,6 +69,13 @@ PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "
 PYODIDE_LOCK_FILE = "pyodide-lock.json"
 # Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
 STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
+# The part of the compiled standard library a first visit boots from (tools/start_stdlib.py):
+# what Pyodide and the calculator import, the calculator itself, and the lazy path to the rest.
+START_STDLIB = "python_stdlib_start.zip"
+# What a first visit's worker fetches of the runtime directory, besides the start-up zip (the
+# service worker fetches the rest, the whole stdlib and the snapshot, once the first answer is
+# on the page).
+FIRST_VISIT_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Pyodide's memory after importing the calculator, which the worker starts from.
 SNAPSHOT_NAME = "python-snapshot.bin"
 
@@ -87,6 +94,9 @@ class Layout(NamedTuple):
     assets: str  # "assets-<hash>/": our scripts and styles, and the build manifest
     runtime: str  # "pyodide-<version>-<hash>/": Pyodide's runtime, our compiled stdlib
     snapshot: str  # "snapshot-<hash>/python-snapshot.bin"
+    # "start-<hash>/python_stdlib_start.zip": apart from the runtime, as it holds the
+    # calculator: an update of the calculator leaves the runtime's directory as it was.
+    start: str
 
 # Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
 # blob: lets runtime.js start the module worker from a bootstrap that the page's
@@ -319,13 +329,22 @@ def pyodide_lock_info(pyodide: Path) -> object:
     return lock["info"]
 
 
+def tools_key(*names: str) -> str:
+    """A hash of these tools' sources: a cached product is made again when they change."""
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(sha256_of(TOOLS / name).encode())
+    return digest.hexdigest()[:16]
+
+
 def compiled_stdlib(pyodide: Path) -> Path:
-    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball.
+    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball and tool.
 
     CPython otherwise compiles ~145 stdlib modules from source at every start in the
     browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
     """
-    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{PYODIDE_TARBALL_SHA256[:16]}-pyc.zip"
+    key = f"{PYODIDE_TARBALL_SHA256[:16]}-{tools_key('compile_stdlib.mjs', 'compile_stdlib.py')}"
+    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{key}-pyc.zip"
     if target.exists():
         return target
     node = shutil.which("node")
@@ -337,6 +356,39 @@ def compiled_stdlib(pyodide: Path) -> Path:
                         "source.zip", "compiled.zip", STDLIB_PATH_IN_BROWSER], check=True)
         (Path(staging) / "compiled.zip").rename(target)
     return target
+
+
+def wheel_key(wheel: Path) -> str:
+    """The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + b"\0" + archive.read(name))
+    return digest.hexdigest()
+
+
+def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> Path:
+    """The start-up zip for this stdlib and calculator, made once (tools/start_stdlib.mjs),
+    and checked there: the calculator's every module imports from it alone."""
+    digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
+    digest.update(tools_key("start_stdlib.mjs", "start_stdlib.py", "lazy_stdlib.py",
+                            "compile_stdlib.py").encode())
+    target = CACHE / f"python_stdlib_start-{PYODIDE_VERSION}-{digest.hexdigest()[:16]}.zip"
+    if not target.exists():
+        with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+            make_start_stdlib(pyodide, whole, wheel, Path(staging) / START_STDLIB)
+            (Path(staging) / START_STDLIB).rename(target)
+    return target
+
+
+def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> None:
+    """Write the start-up zip of `whole` (the compiled stdlib) and `wheel` to `target`."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to make the start-up stdlib: install Node.js")
+    subprocess.run([node, str(TOOLS / "start_stdlib.mjs"), str(pyodide),
+                    str(pyodide / PYODIDE_LOCK_FILE), str(whole), str(wheel), str(target.parent),
+                    target.name, STDLIB_PATH_IN_BROWSER], check=True)
 
 
 def copy_pyodide(pyodide: Path, target: Path) -> None:
@@ -352,10 +404,7 @@ def snapshot_key(runtime: Path, wheel: Path) -> str:
     digest = hashlib.sha256()
     digest.update(sha256_of(runtime / "python_stdlib.zip").encode())
     digest.update(sha256_of(TOOLS / "make_snapshot.mjs").encode())
-    # The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only.
-    with zipfile.ZipFile(wheel) as archive:
-        for name in sorted(archive.namelist()):
-            digest.update(name.encode() + b"\0" + archive.read(name))
+    digest.update(wheel_key(wheel).encode())
     return digest.hexdigest()[:16]
 
 
@@ -426,7 +475,8 @@ def snapshot_of(pyodide: Path, runtime: Path, wheel: Path) -> bytes:
 def build_wheel(dist: Path) -> str:
     """Build the calculator wheel into dist/wheels/ with pyproject's own PEP 517 backend,
     in-process; return its path relative to dist/.  Pages load the calculator from the
-    snapshot made of it; the wheel is for pages that install it themselves (micropip)."""
+    start-up zip or the snapshot made of it; the wheel is for pages that install it
+    themselves (micropip)."""
     backend = importlib.import_module(load_pyproject()["build-system"]["build-backend"])
     wheels = dist / "wheels"
     wheels.mkdir(parents=True)
@@ -435,18 +485,30 @@ def build_wheel(dist: Path) -> str:
     return f"wheels/{name}"
 
 
-def write_manifest(assets: Path, runtime: str, snapshot: str, lock_info: object) -> None:
+def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
     """build-manifest.js tells worker.js where this build put Pyodide and the snapshot (paths
-    relative to dist/; the manifest sits one directory below it).  Pyodide's module is
-    imported here, statically, so the browser fetches it together with the worker's own."""
+    relative to dist/; the manifest sits one directory below it), and the sizes of the files
+    a start downloads, for its progress bar.  Pyodide's module is imported here, statically,
+    so the browser fetches it together with the worker's own."""
     def from_assets(path: str) -> str:
         return json.dumps(f"../{path}")
+
+    dist = assets.parent
+    runtime, snapshot, start = layout.runtime, layout.snapshot, layout.start
+    sizes = {name: (dist / path).stat().st_size for name, path in (
+        ("asm", runtime + "pyodide.asm.mjs"), ("wasm", runtime + "pyodide.asm.wasm"),
+        ("start", start), ("stdlib", runtime + "python_stdlib.zip"), ("snapshot", snapshot))}
 
     lines = (
         "// Generated by build.py: what worker.js loads for this build.",
         f"export {{ loadPyodide }} from {from_assets(runtime + 'pyodide.mjs')};",
         f"export const pyodideURL = new URL({from_assets(runtime)}, import.meta.url).href;",
         f"export const snapshotURL = new URL({from_assets(snapshot)}, import.meta.url).href;",
+        f"export const stdlibURL = new URL({from_assets(runtime + 'python_stdlib.zip')}, "
+        "import.meta.url).href;",
+        f"export const startStdlibURL = new URL({from_assets(start)}, "
+        "import.meta.url).href;",
+        f"export const downloadSizes = {json.dumps(sizes, sort_keys=True)};",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
         "",
     )
@@ -489,7 +551,8 @@ def layout_of(dist: Path) -> Layout:
         return f"{found[0]}/"
 
     return Layout(assets=only("assets-*"), runtime=only(f"pyodide-{PYODIDE_VERSION}-*"),
-                  snapshot=only("snapshot-*") + SNAPSHOT_NAME)
+                  snapshot=only("snapshot-*") + SNAPSHOT_NAME,
+                  start=only("start-*") + START_STDLIB)
 
 
 def is_versioned(url_path: str) -> bool:
@@ -691,9 +754,11 @@ def write_service_worker(dist: Path) -> None:
 
 # --- precompressed copies -------------------------------------------------------------
 
-# Beside each file that compresses (zips and wheels are compressed already), a .gz and a .br
+# Beside each file that compresses (wheels are compressed already), a .gz and a .br
 # for hosts that serve them, and for the development server.
-COMPRESSIBLE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin"})
+# Our zips are of stored entries (tools/compile_stdlib.py), so they compress too.
+COMPRESSIBLE_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin",
+                                   ".zip"})
 MIN_COMPRESSED_SIZE = 1024
 # Brotli's best; the snapshot changes with every edit of the calculator, and quality 11
 # takes 45 s on it here, 9 about 2 s (for a copy about 14% larger).
@@ -777,14 +842,19 @@ def build(dist: Path = DIST) -> None:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
+    wheel = dist / build_wheel(dist)
     copy_pyodide(pyodide, dist / f"pyodide-{PYODIDE_VERSION}")
     runtime = versioned(dist / f"pyodide-{PYODIDE_VERSION}")
+    (dist / "start").mkdir()
+    shutil.copy2(start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel),
+                 dist / "start" / START_STDLIB)
+    start = versioned(dist / "start") + START_STDLIB
     (dist / "snapshot").mkdir()
-    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(
-        snapshot_of(pyodide, dist / runtime, dist / build_wheel(dist)))
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist / runtime, wheel))
     snapshot = versioned(dist / "snapshot") + SNAPSHOT_NAME
     copy_static(dist / "assets")
-    write_manifest(dist / "assets", runtime, snapshot, pyodide_lock_info(pyodide))
+    write_manifest(dist / "assets", Layout("assets/", runtime, snapshot, start),
+                   pyodide_lock_info(pyodide))
     assets = versioned(dist / "assets")
     render_pages(dist, catalogs, LANGUAGES, assets)
     render_language_redirect(dist, catalogs, assets)
@@ -945,11 +1015,11 @@ def run_checks(pytest_args: Sequence[str]) -> int:
     return 0
 
 
-def run_bench() -> int:
+def run_bench(bench_args: Sequence[str]) -> int:
     """The benchmark lives with the tests (it needs Playwright, a test dependency)."""
     sys.path.insert(0, str(ROOT / "tests"))
     bench = importlib.import_module("bench")
-    status: int = bench.run(DIST, ensure_pyodide())
+    status: int = bench.run(DIST, ensure_pyodide(), bench_args)
     return status
 
 
@@ -962,11 +1032,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
-    commands.add_parser("bench", help="build, then time our page against a stock Pyodide page")
+    commands.add_parser("bench", help="build, then time our page against a stock Pyodide page "
+                        "(later arguments go to tests/bench.py: --runs N, --only-networks, "
+                        "--only-loopback)")
     commands.add_parser("ranks", help="fetch and convert the token ranks into .cache/token-ranks/")
-    if argv[:1] == ["test"]:
+    if argv[:1] in (["test"], ["bench"]):
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
-        return argparse.Namespace(command="test", pytest_args=list(argv[1:]))
+        return argparse.Namespace(command=argv[0], pytest_args=list(argv[1:]))
     return parser.parse_args(argv)
 
 
@@ -988,7 +1060,7 @@ def main(argv: Sequence[str]) -> int:
         if args.command == "serve":
             serve(DIST, args.port)
         if args.command == "bench":
-            return run_bench()
+            return run_bench(args.pytest_args)
     except BuildError as error:
         print(f"build.py: {error}", file=sys.stderr)
         return 1

@@ -88,6 +88,7 @@ def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(
     shipped = {path.name for path in (dist / layout.runtime).iterdir()
                if path.suffix not in {".gz", ".br"}}
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
+    assert (dist / layout.start).is_file()
 
 
 def test_the_manifest_names_this_builds_runtime_and_snapshot(
@@ -281,7 +282,8 @@ def test_a_file_missing_from_a_versioned_directory_is_not_kept(
 def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> None:
     originals = build.compressible_files(dist)
     assert {"app.js", "style.css", "index.html", "pyodide.asm.wasm", "pyodide.asm.mjs",
-            build.SNAPSHOT_NAME} <= {path.name for path in originals}
+            build.SNAPSHOT_NAME, "python_stdlib.zip", build.START_STDLIB} <= {
+        path.name for path in originals}
     for path in originals:
         assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == (
             path.read_bytes()), path

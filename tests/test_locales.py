@@ -71,6 +71,7 @@ ERROR_PLACEHOLDERS: Mapping[str, frozenset[str]] = {
 PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "result.repeated_tokens.explain": frozenset({"share"}),
     "result.padded_tokens.explain": frozenset({"chunks", "chunk_size", "last", "padding"}),
+    "status.progress": frozenset({"received", "total"}),
     "lengths.group": frozenset({"count", "length"}),
     "plural.chunks": frozenset({"count"}),
     "plural.tokens": frozenset({"count"}),

@@ -13,6 +13,8 @@
 //
 // - `ready` always settles: it rejects on a loading error, a worker error or after
 //   timeoutMs, so the page never shows an endless spinner.
+// - onProgress(listener) calls listener({received, expected}) as the runtime's files arrive
+//   (decoded bytes; expected from the build's sizes of the files this start needs).
 // - calculate() may be called before `ready`; it waits for it.  It rejects with
 //   reason "calculation" when Python raised, and with the load error when loading
 //   failed.
@@ -57,7 +59,8 @@ function bootstrapURL() {
 
 // One worker and its load; retry() replaces it with a new one.
 class Session {
-  constructor(timeoutMs) {
+  constructor(timeoutMs, progressListeners) {
+    this.progressListeners = progressListeners;
     this.pending = new Map();
     this.nextId = 1;
     this.failure = null;
@@ -93,6 +96,10 @@ class Session {
       // The worker is idle now and may still report the CSP violation behind its
       // failure; retry() ends it.
       this.fail(new CalculatorError("load", data.error), { keepWorker: true });
+    } else if (data.type === "progress") {
+      for (const listener of this.progressListeners) {
+        listener({ received: data.received, expected: data.expected });
+      }
     } else if (data.type === "csp-violation") {
       recordViolation(data.violation);
     } else if (this.pending.has(data.id)) {
@@ -143,7 +150,8 @@ class Session {
 
 export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   timeoutMs = globalThis.__calculatorTimeoutMs ?? timeoutMs;
-  let session = new Session(timeoutMs);
+  const progressListeners = [];
+  let session = new Session(timeoutMs, progressListeners);
   return {
     get ready() {
       return session.ready;
@@ -151,9 +159,12 @@ export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
     calculate(request) {
       return session.calculate(request);
     },
+    onProgress(listener) {
+      progressListeners.push(listener);
+    },
     retry() {
       session.stop();
-      session = new Session(timeoutMs);
+      session = new Session(timeoutMs, progressListeners);
       return session.ready;
     },
   };

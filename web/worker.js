@@ -1,5 +1,12 @@
-// The calculator's module worker: boots Pyodide from the build's memory snapshot (the
-// calculator already imported), answers requests.
+// The calculator's module worker: boots Pyodide, answers requests.
+//
+// Two ways to start (build.py writes what each needs):
+// - a first visit boots Python from the start-up zip (python_stdlib_start.zip: the stdlib
+//   modules Pyodide and the calculator import, and the calculator), a fifth of the snapshot's
+//   bytes on the wire; a module outside it comes from the whole stdlib zip when first
+//   imported (tools/lazy_stdlib.py);
+// - once the service worker has kept the build (the memory snapshot with it), a visit
+//   restores the snapshot instead: Python initialized and the calculator imported already.
 //
 // runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`), so the
 // worker's own base URL is a blob: URL; every address is therefore resolved against a
@@ -7,11 +14,14 @@
 // all of them point into this site.
 //
 // Messages in:  {id, request}            request: the plain object calculator.respond takes
-// Messages out: {type: "ready"}          Python answers from now on
+// Messages out: {type: "progress", received, expected}  bytes of the runtime's downloads
+//               {type: "ready"}          Python answers from now on
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
-import { loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL } from "./build-manifest.js";
+import {
+  downloadSizes, loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL, startStdlibURL, stdlibURL,
+} from "./build-manifest.js";
 
 
 self.addEventListener("securitypolicyviolation", (event) => {
@@ -51,20 +61,96 @@ function unpackSnapshot(packed) {
   return whole;
 }
 
-function bootPyodide() {
-  return loadPyodide({
-    indexURL: pyodideURL,
-    // Packages would resolve against this, never against Pyodide's default CDN.
-    packageBaseUrl: pyodideURL,
-    // The lock file's header only: we load no Pyodide packages, so the stock lock
-    // file (119 KB) is neither fetched nor shipped.
-    lockFileContents: { info: pyodideLockInfo, packages: {} },
-    // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
-    // Pyodide under Node), downloaded while pyodide.asm.mjs loads: restoring it skips
-    // Python's initialization and our imports, about 1 s of a start. The stdlib zip is
-    // still mounted, for anything imported later.
-    _loadSnapshot: fetchBytes(snapshotURL).then(unpackSnapshot),
+// --- progress: bytes of the runtime's files received, of those this start needs -------------
+
+const received = new Map(); // URL -> bytes received so far
+let expected = 0;
+// At most one message a frame's time: the page paints no more often, and each is a task there.
+const PROGRESS_INTERVAL_MS = 16;
+let reportedAt = -Infinity;
+
+function reportProgress() {
+  let sum = 0;
+  for (const bytes of received.values()) {
+    sum += bytes;
+  }
+  const now = performance.now();
+  if (sum < expected && now - reportedAt < PROGRESS_INTERVAL_MS) {
+    return;
+  }
+  reportedAt = now;
+  self.postMessage({ type: "progress", received: Math.min(sum, expected), expected });
+}
+
+// Pyodide fetches its wasm and the zip itself: every response body of this worker is counted
+// as it streams in (decoded bytes, as the build's sizes are).
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (...args) => {
+  const response = await plainFetch(...args);
+  if (!response.ok || !response.body) {
+    return response;
+  }
+  const { url } = response;
+  let count = 0;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      count += chunk.byteLength;
+      received.set(url, count);
+      reportProgress();
+      controller.enqueue(chunk);
+    },
   });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+};
+
+// pyodide.asm.mjs comes by import(), not fetch(): counted whole once it has arrived.
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.name.endsWith("/pyodide.asm.mjs")) {
+      received.set(entry.name, downloadSizes.asm);
+      reportProgress();
+    }
+  }
+}).observe({ type: "resource", buffered: true });
+
+// --- booting ----------------------------------------------------------------------------------
+
+// The service worker keeps a whole build at once (sw.js): its snapshot there means its
+// stdlib zip is there too, and both come from the disk.
+async function snapshotKept() {
+  try {
+    return Boolean(await caches.match(snapshotURL));
+  } catch {
+    return false; // no CacheStorage here (an opaque origin): a first visit's start
+  }
+}
+
+const pyodideOptions = {
+  indexURL: pyodideURL,
+  // Packages would resolve against this, never against Pyodide's default CDN.
+  packageBaseUrl: pyodideURL,
+  // The lock file's header only: we load no Pyodide packages, so the stock lock
+  // file (119 KB) is neither fetched nor shipped.
+  lockFileContents: { info: pyodideLockInfo, packages: {} },
+};
+
+async function bootPyodide() {
+  if (await snapshotKept()) {
+    expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.stdlib + downloadSizes.snapshot;
+    // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
+    // Pyodide under Node, with the whole stdlib zip mounted): restoring it skips Python's
+    // initialization and our imports, about 1 s of a start.
+    return loadPyodide({
+      ...pyodideOptions,
+      stdLibURL: stdlibURL,
+      _loadSnapshot: fetchBytes(snapshotURL).then(unpackSnapshot),
+    });
+  }
+  expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
+  const pyodide = await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
+  pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
+  return pyodide;
 }
 
 // Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),

@@ -28,7 +28,8 @@ from browser.test_page import (
 # Glob patterns, so the tests keep working when the runtime's file names carry versions.
 WASM = "**/pyodide.asm*.wasm"
 STDLIB = "**/python_stdlib*.zip"
-SNAPSHOT = "**/python-snapshot*.bin"
+START_STDLIB = "**/python_stdlib_start*.zip"
+RUNTIME_MODULE = "**/pyodide.asm*.mjs"
 
 
 def refuse_with_404(route: Route) -> None:
@@ -45,9 +46,9 @@ def refuse_with_network_error(route: Route) -> None:
         ("pt", WASM, refuse_with_404),
         ("pl", STDLIB, refuse_with_404),
         ("de", STDLIB, refuse_with_network_error),
-        ("en", SNAPSHOT, refuse_with_404),
+        ("en", RUNTIME_MODULE, refuse_with_404),
     ],
-    ids=["wasm-404", "stdlib-404", "stdlib-blocked", "snapshot-404"],
+    ids=["wasm-404", "stdlib-404", "stdlib-blocked", "runtime-module-404"],
 )
 def test_a_missing_runtime_file_is_reported_and_retry_recovers(
     page: Page, site_url: str, lang: str, pattern: str, refuse: Callable[[Route], None]
@@ -87,8 +88,8 @@ def test_a_slow_network_keeps_the_page_usable_while_loading(page: Page, site_url
 
 
 FAILING_TOKENS = "6666"
-# Appended to the wheel's calculator/_browser.py, of which the test makes the snapshot the
-# page starts from: the entry point raises for one input, as a bug in Python would;
+# Appended to the wheel's calculator/_browser.py, of which the test makes the start-up zip
+# the page boots from: the entry point raises for one input, as a bug in Python would;
 # everything else is answered by the real code.
 PLANTED_FAILURE = f'''
 
@@ -103,7 +104,7 @@ def respond(request_json: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def snapshot_that_raises(
+def start_stdlib_that_raises(
     dist: Path, layout: build.Layout, tmp_path_factory: pytest.TempPathFactory
 ) -> bytes:
     (wheel,) = (dist / "wheels").glob("*.whl")
@@ -114,16 +115,17 @@ def snapshot_that_raises(
             if item.filename == "calculator/_browser.py":
                 data += PLANTED_FAILURE.encode()
             target.writestr(item, data)
-    build.make_snapshot(build.ensure_pyodide(), dist / layout.runtime, work / wheel.name,
-                        work / "snapshot.bin")
-    return build.packed_snapshot((work / "snapshot.bin").read_bytes())
+    build.make_start_stdlib(build.ensure_pyodide(), dist / layout.runtime / "python_stdlib.zip",
+                            work / wheel.name, work / build.START_STDLIB)
+    return (work / build.START_STDLIB).read_bytes()
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_python_raising_is_reported_and_the_page_keeps_working(
-    page: Page, site_url: str, snapshot_that_raises: bytes, lang: str
+    page: Page, site_url: str, start_stdlib_that_raises: bytes, lang: str
 ) -> None:
-    page.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=snapshot_that_raises))
+    page.route(START_STDLIB,
+               lambda route: route.fulfill(status=200, body=start_stdlib_that_raises))
     page.goto(f"{site_url}{lang}/")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     type_values(page, tokens=localized(2500, lang))

@@ -2,7 +2,7 @@
 
 They must read exactly as the page paints Python's answer in the browser, and must never
 stand in for a link's own values: a page opened with a query hides them until Python has
-answered for the link.  Python is held back by holding the snapshot it starts from.
+answered for the link.  Python is held back by holding the start-up zip it boots from.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from browser.conftest import HeldRequests, requests_held
 from browser.test_page import LANGUAGES, READY_TIMEOUT_MS, expect_integer, result
 
-SNAPSHOT = "**/python-snapshot*.bin"
+START_STDLIB = "**/python_stdlib_start*.zip"
 # What the results area shows: every figure's text and exact value.
 RESULTS_AREA = """() => {
   const area = document.querySelector("[data-results]");
@@ -27,8 +27,8 @@ RESULTS_AREA = """() => {
 
 
 def python_held_back(page: Page) -> AbstractContextManager[HeldRequests]:
-    """Python cannot answer inside the block: the snapshot's response waits until its end."""
-    return requests_held(page, SNAPSHOT)
+    """Python cannot answer inside the block: the start-up zip's response waits until its end."""
+    return requests_held(page, START_STDLIB)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

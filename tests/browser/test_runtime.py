@@ -4,6 +4,9 @@ fails fast and visibly, and fetches nothing but the site's own runtime files."""
 from __future__ import annotations
 
 import html
+import re
+import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -136,8 +139,8 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
     assert fetched == sorted([
         *(f"{layout.assets}{name}" for name in (RUNTIME_PAGE, "runtime.js", "worker.js",
                                                   "build-manifest.js")),
-        layout.snapshot,
-        *(f"{layout.runtime}{name}" for name in build.PYODIDE_RUNTIME_FILES),
+        *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
+        layout.start,
     ])
 
 
@@ -158,8 +161,49 @@ def test_worker_csp_violations_reach_the_page(
     page_guard.csp_violations_expected = True
     runtime_page.route("**/build-manifest.js", lambda route: route.fulfill(
         content_type="text/javascript",
-        body=route.fetch().text().replace('"../snapshot-', '"https://example.invalid/snapshot-')))
+        body=re.sub(r'"\.\./([^"]*/python_stdlib_start\.zip)"', r'"https://example.invalid/\1"',
+                    route.fetch().text())))
     assert start(runtime_page)["reason"] == "load"
     worker_violation = runtime_page.wait_for_function(
         "window.__cspViolations.find((v) => v.context === 'worker')").json_value()
     assert worker_violation["directive"] == "connect-src"
+
+
+# In a worker, as worker.js boots a first visit: Pyodide from the start-up zip, then modules
+# outside it (a top-level one, and a submodule of a package the start-up zip holds).
+IMPORT_OUTSIDE_THE_START_UP_ZIP = """
+async () => {
+  const manifest = new URL("./build-manifest.js", location.href).href;
+  const source = `
+    import { loadPyodide, pyodideLockInfo, pyodideURL, startStdlibURL, stdlibURL }
+      from ${JSON.stringify(manifest)};
+    const pyodide = await loadPyodide({
+      indexURL: pyodideURL, packageBaseUrl: pyodideURL, stdLibURL: startStdlibURL,
+      lockFileContents: { info: pyodideLockInfo, packages: {} },
+    });
+    pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
+    postMessage({
+      leap: pyodide.pyimport("calendar").isleap(2024),
+      tool: pyodide.pyimport("json.tool").__name__,
+    });`;
+  const blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const worker = new Worker(blob, { type: "module" });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event) => resolve(event.data);
+    worker.onerror = (event) => reject(new Error(event.message));
+  });
+}
+"""
+
+
+def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
+    runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path, layout: build.Layout
+) -> None:
+    with zipfile.ZipFile(dist / layout.start) as start_up:
+        held = set(start_up.namelist())
+    assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
+    assert "json/__init__.pyc" in held
+    outcome = runtime_page.evaluate(IMPORT_OUTSIDE_THE_START_UP_ZIP)
+    assert outcome == {"leap": True, "tool": "json.tool"}
+    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
+    assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
