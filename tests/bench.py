@@ -334,4 +334,33 @@ def run(dist: Path, stock: Path) -> int:
             browser.close()
     print_report(samples, byte_split(cold_visit.by_page(), dist),
                  byte_split(cold_visit.by_service_worker(), dist))
+    report_firefox(dist, stock)
     return 0
+
+
+def report_firefox(dist: Path, stock: Path) -> None:
+    """The first result in Debian's Firefox ESR, cold and warm, beside Chromium's above:
+    the same alternating visits of both pages, the first-result rows only (no budget)."""
+    if build.browser_executable("firefox") is None:
+        print("\nFirefox: not measured (Debian's firefox-esr is not installed)")
+        return
+    samples = Samples()
+    with served(dist, RequestLog()) as ours_url, served(stock, RequestLog()) as stock_url, \
+            sync_playwright() as playwright:
+        browser = build.launch_browser(playwright, "firefox")
+        try:
+            for _ in range(RUNS):
+                measure_pair(browser, f"{stock_url}stock.html", samples, "stock",
+                             partial(stock_with_page, stock_url=stock_url))
+                measure_pair(browser, f"{ours_url}en/", samples, "ours")
+        finally:
+            browser.close()
+    print(f"\nFirst result in milliseconds over {RUNS} alternating runs; headless Firefox ESR "
+          f"{browser.version}\n")
+    print("| measure | median | min | max | p95 |")
+    print("|---|---|---|---|---|")
+    for name in ("stock cold", "stock warm", "ours cold", "ours warm"):
+        print(row(name, samples.values[name]))
+    median = {name: statistics.median(series) for name, series in samples.values.items()}
+    print(f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
+          f"warm {median['ours warm'] / median['stock warm']:.2f}")

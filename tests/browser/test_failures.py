@@ -39,6 +39,7 @@ def refuse_with_network_error(route: Route) -> None:
     route.abort()
 
 
+@pytest.mark.runtime_file_fails
 @pytest.mark.parametrize(
     ("lang", "pattern", "refuse"),
     [

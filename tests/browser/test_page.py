@@ -286,6 +286,7 @@ def test_language_links_keep_the_query_string(page: Page, site_url: str) -> None
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
 
+@pytest.mark.runtime_file_fails
 def test_load_failure_shows_localized_error_and_retry_works(
     page: Page, site_url: str, layout: build.Layout
 ) -> None:
