@@ -108,6 +108,19 @@ def describe_request(request: Request) -> str:
     return f"{request.method} {request.url} ({request.resource_type}, from {initiator})"
 
 
+# Playwright 1.64.1 cannot make Firefox prefer a dark color scheme (1.65 can, with a BiDi command
+# that Firefox ESR 153 refuses, which fails every new context there).
+NO_DARK_SCHEME_IN_FIREFOX = ("Playwright 1.64.1's BiDi driver cannot emulate "
+                             "prefers-color-scheme: dark in Firefox")
+
+
+def prefer_color_scheme(page: Page, browser_name: str, scheme: str) -> None:
+    """The visitor's preferred color scheme (headless Firefox prefers light)."""
+    if browser_name == "firefox" and scheme == "dark":
+        pytest.skip(NO_DARK_SCHEME_IN_FIREFOX)
+    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+
+
 @dataclass
 class PageGuard:
     """What a guarded page did; checked when the test ends."""

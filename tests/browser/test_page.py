@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
+from browser.conftest import prefer_color_scheme
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
@@ -308,8 +309,10 @@ SCREENSHOTS = (("pt", "light"), ("en", "light"), ("de", "dark"))
 
 
 @pytest.mark.parametrize(("lang", "scheme"), SCREENSHOTS)
-def test_screenshot(page: Page, site_url: str, tmp_path: Path, lang: str, scheme: str) -> None:
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+def test_screenshot(
+    page: Page, site_url: str, tmp_path: Path, lang: str, scheme: str, browser_name: str
+) -> None:
+    prefer_color_scheme(page, browser_name, scheme)
     page.set_viewport_size({"width": 1280, "height": 1000})
     open_page(page, site_url, lang)
     expect(page.locator("#chunk-map svg")).to_be_visible()
