@@ -222,7 +222,8 @@ def test_copy_snippet_without_clipboard_says_so_in_the_pages_language(
     page: Page, site_url: str
 ) -> None:
     page.add_init_script(
-        "navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'));"
+        "if (navigator.clipboard) navigator.clipboard.writeText = "
+        "() => Promise.reject(new DOMException('denied'));"
     )
     embed_snippet(page, site_url, "pt")
     page.get_by_role("button", name=catalog("pt")["embed.copy_snippet"]).click()
