@@ -7,9 +7,10 @@
                  runs once in each (its id says which); BROWSER_ENGINES=firefox (or
                  chromium) runs one engine only
     page         a Playwright page in a fresh browser context, guarded: the test
-                 fails if the page, its workers or a service worker request anything
-                 outside site_origin, if the page raises an uncaught error, or if a
-                 Content-Security-Policy violation is reported
+                 fails if the page, its workers or a service worker (seen in Chromium
+                 only) request anything outside site_origin, if the page or its worker
+                 raises an uncaught error, or if a Content-Security-Policy violation is
+                 reported
     new_page     opens more guarded pages, each in its own context made with
                  Playwright's context options: new_page(locale="de-DE"); service
                  workers are blocked unless a test passes service_workers="allow"
@@ -137,9 +138,10 @@ class PageGuard:
 
     def on_request(self, request: Request) -> None:
         # Playwright reports the requests of the context's pages, their dedicated
-        # workers and service workers only; Chromium's own background traffic (update
-        # checks and the like, also switched off by build.CHROMIUM_ARGS) never appears here.
-        # So every foreign request listed was made by the site and fails the test.
+        # workers and (in Chromium only: Firefox's BiDi driver reports none) its service
+        # workers; the browser's own background traffic (update checks and the like, also
+        # switched off by build.CHROMIUM_ARGS and Playwright's Firefox profile) never appears
+        # here.  So every foreign request listed was made by the site and fails the test.
         self.requests.append(request)
         if leaves_the_browser(request.url) and origin_of(request.url) != self.origin:
             self.foreign_requests.append(describe_request(request))
