@@ -411,16 +411,6 @@ def print_report(samples: Samples, split: dict[str, Bytes], kept: dict[str, Byte
         print(f"| {name} | {verdict(ok)} | {measured} |")
 
 
-def launch(playwright: Playwright, engine: str = "chromium") -> Browser:
-    """The browser the benchmark drives; one place to add another engine."""
-    if engine != "chromium":
-        raise build.BuildError(f"the benchmark has no {engine} part")
-    executable = shutil.which("chromium")
-    if executable is None:
-        raise build.BuildError("the benchmark needs Debian's chromium")
-    return playwright.chromium.launch(executable_path=executable, args=list(build.CHROMIUM_ARGS))
-
-
 # --- network profiles ---------------------------------------------------------------------
 
 
@@ -529,7 +519,7 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     del stock_files  # stock_site() finds them itself
     stock = stock_site()
     with sync_playwright() as playwright:
-        browser = launch(playwright)
+        browser = build.launch_browser(playwright, "chromium")
         try:
             if not args.only_loopback:
                 runs = args.runs or NETWORK_RUNS
@@ -539,6 +529,8 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
                 run_loopback(browser, dist, stock, args.runs or RUNS)
         finally:
             browser.close()
+    if not args.only_networks:
+        report_firefox(dist, stock, args.runs or RUNS)
     return 0
 
 
@@ -557,3 +549,30 @@ def run_loopback(browser: Browser, dist: Path, stock: Path, runs: int) -> None:
     print(f"\nLoopback, load average at the start: {load}")
     print_report(samples, byte_split(cold_visit.by_page(), dist),
                  byte_split(cold_visit.by_service_worker(), dist), runs)
+
+
+def report_firefox(dist: Path, stock: Path, runs: int) -> None:
+    """The first result in Debian's Firefox ESR, cold and warm, beside Chromium's above:
+    the same alternating visits of both pages, the first-result rows only (no budget)."""
+    if build.browser_executable("firefox") is None:
+        print("\nFirefox: not measured (Debian's firefox-esr is not installed)")
+        return
+    samples = Samples()
+    with served(dist, RequestLog()) as ours_url, served(stock, RequestLog()) as stock_url, \
+            sync_playwright() as playwright:
+        browser = build.launch_browser(playwright, "firefox")
+        try:
+            for _ in range(runs):
+                measure_pair(browser, f"{stock_url}stock.html", samples, "stock")
+                measure_pair(browser, f"{ours_url}en/", samples, "ours")
+        finally:
+            browser.close()
+    print(f"\nFirst result in milliseconds over {runs} alternating runs; headless Firefox ESR "
+          f"{browser.version}\n")
+    print("| measure | median | min | max | p95 |")
+    print("|---|---|---|---|---|")
+    for name in ("stock cold", "stock warm", "ours cold", "ours warm"):
+        print(row(name, samples.values[name]))
+    median = {name: statistics.median(series) for name, series in samples.values.items()}
+    print(f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
+          f"warm {median['ours warm'] / median['stock warm']:.2f}")

@@ -1,1 +1,1 @@
-"""Browser tests: the built site in Debian's Chromium, driven by Playwright."""
+"""Browser tests: the built site in Debian's Chromium and Firefox ESR, driven by Playwright."""

@@ -1,24 +1,31 @@
-"""Browser fixtures: the built site served on a free port, and Debian's Chromium.
+"""Browser fixtures: the built site served on a free port, and Debian's Chromium and Firefox.
 
     site_url     base URL of the site, served under a sub-path to prove its URLs are
                  relative: http://127.0.0.1:<port>/docs/rag-calc/ (pages at "en/" ...)
     site_origin  http://127.0.0.1:<port>
+    browser_name the engine a test runs in, "chromium" or "firefox": every browser test
+                 runs once in each (its id says which); BROWSER_ENGINES=firefox (or
+                 chromium) runs one engine only
     page         a Playwright page in a fresh browser context, guarded: the test
-                 fails if the page, its workers or a service worker request anything
-                 outside site_origin, if the page raises an uncaught error, or if a
-                 Content-Security-Policy violation is reported
+                 fails if the page, its workers or a service worker (seen in Chromium
+                 only) request anything outside site_origin, if the page or its worker
+                 raises an uncaught error, or if a Content-Security-Policy violation is
+                 reported
     new_page     opens more guarded pages, each in its own context made with
                  Playwright's context options: new_page(locale="de-DE"); service
                  workers are blocked unless a test passes service_workers="allow"
     page_guard   what the guard recorded (requests, console errors...), for tests
                  that assert on it or expect a CSP violation on purpose
 
-The whole module is skipped when no `chromium` is installed.
+An engine's tests are skipped when its browser (Debian's `chromium`, `firefox-esr`) is
+not installed.
 """
 
 from __future__ import annotations
 
-import shutil
+import os
+import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +40,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Error,
     Page,
+    Playwright,
     Request,
     Route,
     sync_playwright,
@@ -41,6 +49,21 @@ from playwright.sync_api import (
 import build
 
 SUB_PATH = "docs/rag-calc"
+# Firefox's WebDriver BiDi driver reports every CSP violation the engine logs (the page's and
+# its workers') as an uncaught error of this name, beside the page's own
+# securitypolicyviolation event.
+ENGINE_CSP_ERROR = "Content-Security-Policy"
+# A Playwright screenshot in Firefox adds <style>body {}</style> to the page, which the CSP
+# refuses; the engine names the refused style by this hash.  It is the driver's, not ours.
+SCREENSHOT_STYLE_HASH = "sha256-YjaKGiklmzC6wjXA513HAMmzus8VE61XCOT+SmwNZWA="
+# Firefox's BiDi driver also reports a promise rejection that the page handled in its
+# unhandledrejection listener with preventDefault() (worker.js does, for the runtime files that
+# Pyodide fetches ahead of awaiting them) as an uncaught error; Chromium's does not.  In the
+# tests marked runtime_file_fails, which break a runtime file on purpose, these reports of the
+# broken file are expected: a failed fetch, and Pyodide's or worker.js's message for a file
+# answered with an error status.
+FAILED_RUNTIME_FILE = re.compile(
+    r"NetworkError when attempting to fetch resource\.|Failed to load '[^']+'|: HTTP \d{3}$")
 
 # Runs in every document before its own scripts: reports CSP violations to Python at
 # once (so none is lost when a test navigates on), both the document's own and those
@@ -86,6 +109,19 @@ def describe_request(request: Request) -> str:
     return f"{request.method} {request.url} ({request.resource_type}, from {initiator})"
 
 
+# Playwright 1.64.1 cannot make Firefox prefer a dark color scheme (1.65 can, with a BiDi command
+# that Firefox ESR 153 refuses, which fails every new context there).
+NO_DARK_SCHEME_IN_FIREFOX = ("Playwright 1.64.1's BiDi driver cannot emulate "
+                             "prefers-color-scheme: dark in Firefox")
+
+
+def prefer_color_scheme(page: Page, browser_name: str, scheme: str) -> None:
+    """The visitor's preferred color scheme (headless Firefox prefers light)."""
+    if browser_name == "firefox" and scheme == "dark":
+        pytest.skip(NO_DARK_SCHEME_IN_FIREFOX)
+    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+
+
 @dataclass
 class PageGuard:
     """What a guarded page did; checked when the test ends."""
@@ -97,12 +133,15 @@ class PageGuard:
     console_errors: list[str] = field(default_factory=list)
     csp_violations: list[object] = field(default_factory=list)
     csp_violations_expected: bool = False
+    failed_runtime_file_expected: bool = False
+    screenshot_styles_refused: int = 0
 
     def on_request(self, request: Request) -> None:
         # Playwright reports the requests of the context's pages, their dedicated
-        # workers and service workers only; Chromium's own background traffic (update
-        # checks and the like, also switched off by build.CHROMIUM_ARGS) never appears here.
-        # So every foreign request listed was made by the site and fails the test.
+        # workers and (in Chromium only: Firefox's BiDi driver reports none) its service
+        # workers; the browser's own background traffic (update checks and the like, also
+        # switched off by build.CHROMIUM_ARGS and Playwright's Firefox profile) never appears
+        # here.  So every foreign request listed was made by the site and fails the test.
         self.requests.append(request)
         if leaves_the_browser(request.url) and origin_of(request.url) != self.origin:
             self.foreign_requests.append(describe_request(request))
@@ -110,16 +149,46 @@ class PageGuard:
     def on_csp_violation(self, violation: object) -> None:
         self.csp_violations.append(violation)
 
+    def on_page_error(self, error: Error) -> None:
+        if error.name != ENGINE_CSP_ERROR:
+            self.page_errors.append(str(error))
+        elif SCREENSHOT_STYLE_HASH in error.message:
+            self.screenshot_styles_refused += 1
+        else:
+            self.csp_violations.append(f"{error.message} (reported by the engine)")
+
+    def unexplained_csp_violations(self) -> list[object]:
+        """The violations, less the page's own reports of the styles that Playwright's
+        screenshots added (as many as the engine named by their hash)."""
+        unexplained = list(self.csp_violations)
+        for _ in range(self.screenshot_styles_refused):
+            for context in ("page (test recorder)", "page"):
+                screenshot_style = {"directive": "style-src-elem", "blockedURI": "inline",
+                                    "context": context}
+                unexplained = remove_first(unexplained, screenshot_style)
+        return unexplained
+
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.console_errors.append(message.text)
 
     def failures(self) -> list[str]:
         failures = [f"request outside {self.origin}: {line}" for line in self.foreign_requests]
-        failures += [f"uncaught page error: {error}" for error in self.page_errors]
+        failures += [f"uncaught page error: {error}" for error in self.page_errors
+                     if not (self.failed_runtime_file_expected
+                             and FAILED_RUNTIME_FILE.search(error))]
         if not self.csp_violations_expected:
-            failures += [f"CSP violation: {violation}" for violation in self.csp_violations]
+            failures += [f"CSP violation: {violation}"
+                         for violation in self.unexplained_csp_violations()]
         return failures
+
+
+def remove_first(violations: list[object], pattern: dict[str, str]) -> list[object]:
+    """`violations` less the first report that has every item of `pattern`."""
+    for index, violation in enumerate(violations):
+        if isinstance(violation, dict) and pattern.items() <= violation.items():
+            return violations[:index] + violations[index + 1:]
+    return violations
 
 
 @dataclass
@@ -176,17 +245,43 @@ def site_origin(site_url: str) -> str:
     return origin_of(site_url)
 
 
+def selected_engines() -> list[str]:
+    """The engines named by BROWSER_ENGINES ("chromium", "firefox" or both, comma-separated),
+    every engine when it is unset."""
+    wanted = [name.strip() for name in os.environ.get("BROWSER_ENGINES", "").split(",")]
+    wanted = [name for name in wanted if name]
+    unknown = sorted(set(wanted) - set(build.BROWSER_ENGINES))
+    if unknown:
+        raise pytest.UsageError(f"BROWSER_ENGINES names no engine we drive: {unknown}")
+    return [name for name in build.BROWSER_ENGINES if not wanted or name in wanted]
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, args=list(build.CHROMIUM_ARGS)
-        )
-        yield launched
-        launched.close()
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session", params=selected_engines())
+def browser_name(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright, browser_name: str) -> Iterator[Browser]:
+    if build.browser_executable(browser_name) is None:
+        pytest.skip(f"Debian's {build.BROWSER_PACKAGES[browser_name]} is not installed "
+                    f"(apt-get install {build.BROWSER_PACKAGES[browser_name]})")
+    launched = build.launch_browser(playwright, browser_name)
+    yield launched
+    launched.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "runtime_file_fails: the test breaks a runtime file on purpose (see "
+        "FAILED_RUNTIME_FILE)")
 
 
 @pytest.fixture
@@ -195,10 +290,14 @@ def page_guard(site_origin: str) -> PageGuard:
 
 
 @pytest.fixture
-def new_page(browser: Browser, page_guard: PageGuard) -> Iterator[Callable[..., Page]]:
+def new_page(
+    browser: Browser, page_guard: PageGuard, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Page]]:
     """Opens guarded pages, each in a new context made with Playwright's context options
     (locale="de-DE", offline=True, ...); all are checked when the test ends."""
     contexts: list[BrowserContext] = []
+    if request.node.get_closest_marker("runtime_file_fails") is not None:
+        page_guard.failed_runtime_file_expected = True
 
     def open_page(**context_options: Any) -> Page:
         # The site's service worker answers a context's later visits from its cache, where
@@ -211,7 +310,7 @@ def new_page(browser: Browser, page_guard: PageGuard) -> Iterator[Callable[..., 
         context.expose_function("__reportCspViolation", page_guard.on_csp_violation)
         context.add_init_script(CSP_RECORDER)
         guarded = context.new_page()
-        guarded.on("pageerror", lambda error: page_guard.page_errors.append(str(error)))
+        guarded.on("pageerror", page_guard.on_page_error)
         guarded.on("console", page_guard.on_console)
         return guarded
 
@@ -226,3 +325,29 @@ def new_page(browser: Browser, page_guard: PageGuard) -> Iterator[Callable[..., 
 @pytest.fixture
 def page(new_page: Callable[..., Page]) -> Page:
     return new_page()
+
+
+ENGINE_OF_TEST = pytest.StashKey[dict[str, str]]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    engines: dict[str, str] = config.stash.setdefault(ENGINE_OF_TEST, {})
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and "browser_name" in callspec.params:
+            engines[item.nodeid] = callspec.params["browser_name"]
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """One line of counts per engine, so a CI log shows that both engines ran."""
+    engines = config.stash.get(ENGINE_OF_TEST, {})
+    counts = {engine: Counter[str]() for engine in selected_engines()}
+    for outcome in ("passed", "failed", "error", "skipped", "xfailed", "xpassed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            engine = engines.get(getattr(report, "nodeid", ""))
+            if engine in counts:
+                counts[engine][outcome] += 1
+    if any(counts.values()):
+        terminalreporter.write_line("browser tests: " + ", ".join(
+            f"{engine} " + ", ".join(f"{count} {outcome}" for outcome, count in tally.items())
+            for engine, tally in counts.items() if tally))

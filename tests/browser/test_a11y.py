@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import build
+from browser.conftest import prefer_color_scheme
 from browser.test_page import (
     LANGUAGES,
     READY_TIMEOUT_MS,
@@ -69,9 +70,10 @@ def serious_violations(page: Page, axe_source: str) -> list[str]:
 @pytest.mark.parametrize("mode", ["full", "embed"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_serious_problem(
-    page: Page, site_url: str, axe_source: str, lang: str, mode: str, scheme: str
+    page: Page, site_url: str, axe_source: str, lang: str, mode: str, scheme: str,
+    browser_name: str,
 ) -> None:
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+    prefer_color_scheme(page, browser_name, scheme)
     # An invalid value too, so the error messages and the out-of-date marking are checked.
     open_page(page, site_url, lang, "?embed=1&overlap=x" if mode == "embed" else "?overlap=x")
     assert serious_violations(page, axe_source) == []

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, Request, expect
 
 import build
-from browser.conftest import PageGuard, origin_of
+from browser.conftest import PageGuard, origin_of, prefer_color_scheme
 from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, open_page
 
 # The snippet's frame height before any resize message, and the resize script's clamp.
@@ -170,8 +170,10 @@ def test_theme_parameter_forces_the_theme(
     expect(page.locator("body")).to_have_css("background-color", background)
 
 
-def test_without_theme_the_visitors_preference_wins(page: Page, site_url: str) -> None:
-    page.emulate_media(color_scheme="dark")
+def test_without_theme_the_visitors_preference_wins(
+    page: Page, site_url: str, browser_name: str
+) -> None:
+    prefer_color_scheme(page, browser_name, "dark")
     open_page(page, site_url, "it", "?embed=1&theme=%3Cb%3E")
     expect(page.locator("html")).not_to_have_attribute("data-theme", "<b>")
     assert page.locator("html").get_attribute("data-theme") is None
@@ -220,7 +222,8 @@ def test_copy_snippet_without_clipboard_says_so_in_the_pages_language(
     page: Page, site_url: str
 ) -> None:
     page.add_init_script(
-        "navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'));"
+        "if (navigator.clipboard) navigator.clipboard.writeText = "
+        "() => Promise.reject(new DOMException('denied'));"
     )
     embed_snippet(page, site_url, "pt")
     page.get_by_role("button", name=catalog("pt")["embed.copy_snippet"]).click()

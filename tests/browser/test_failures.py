@@ -40,6 +40,7 @@ def refuse_with_network_error(route: Route) -> None:
     route.abort()
 
 
+@pytest.mark.runtime_file_fails
 @pytest.mark.parametrize(
     ("lang", "pattern", "refuse"),
     [

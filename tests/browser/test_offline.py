@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, Response, expect
 
 import build
@@ -24,6 +25,20 @@ KEPT = "async () => { await navigator.serviceWorker.ready; return true; }"
 OUR_CACHES = f"async () => (await caches.keys()).filter((n) => n.startsWith({CACHE_PREFIX!r}))"
 CHECK_FOR_UPDATE = "async () => { await (await navigator.serviceWorker.ready).update(); }"
 CACHE_WAIT_S = 30
+# Firefox's WebDriver BiDi driver reports no request of a service worker (they belong to no
+# browsing context), so what the service worker fetched can be checked in Chromium only.
+NO_SERVICE_WORKER_REQUESTS = "Firefox's BiDi driver reports no service worker requests"
+
+
+def offline_start_fails_in_firefox(request: pytest.FixtureRequest, browser_name: str) -> None:
+    """A defect of the page, not yet fixed: in Firefox the calculator's module worker (started
+    from a blob: bootstrap, runtime.js) is not controlled by the service worker, so its own
+    requests (worker.js, then Pyodide's files and the snapshot) go to the network, and with the
+    network off the calculator never starts."""
+    if browser_name == "firefox":
+        request.applymarker(pytest.mark.xfail(
+            reason="Firefox: the calculator's worker is not controlled by the service worker",
+            strict=True))
 
 
 def first_visit(new_page: Callable[..., Page], page_guard: PageGuard, url: str) -> Page:
@@ -47,8 +62,10 @@ def build_version(site: Path) -> str:
 
 
 def test_after_one_visit_the_calculator_works_with_the_server_gone(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path,
+    request: pytest.FixtureRequest, browser_name: str
 ) -> None:
+    offline_start_fails_in_firefox(request, browser_name)
     with serve_site(dist, tmp_path) as url:
         page = first_visit(new_page, page_guard, url)
     page.context.set_offline(True)
@@ -73,9 +90,11 @@ def test_after_one_visit_the_calculator_works_with_the_server_gone(
 
 def test_the_guard_sees_the_service_workers_own_requests(
     new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
-    tmp_path: Path
+    tmp_path: Path, browser_name: str
 ) -> None:
     """What proves that nothing leaves the browser covers the service worker too."""
+    if browser_name == "firefox":
+        pytest.skip(NO_SERVICE_WORKER_REQUESTS)
     with serve_site(dist, tmp_path) as url:
         first_visit(new_page, page_guard, url)
     from_worker = {request.url for request in page_guard.requests if request.service_worker}
@@ -130,8 +149,9 @@ def deploy_changed_script(site: Path) -> str:
 
 def test_an_update_downloads_only_what_changed_and_works_offline(
     new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
-    tmp_path: Path
+    tmp_path: Path, browser_name: str, request: pytest.FixtureRequest
 ) -> None:
+    offline_start_fails_in_firefox(request, browser_name)
     site = tmp_path / "site"
     shutil.copytree(dist, site)
     with serve_site(site, tmp_path / "webroot") as url:
@@ -144,9 +164,10 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
                    for request in page_guard.requests[seen_before_update:]
                    if request.service_worker}
     # Pyodide's runtime and the snapshot came from the kept build, not from the server...
-    assert {f"{new_assets}app.js", "en/"} <= fetched
-    assert [path for path in fetched
-            if path.startswith((layout.runtime, layout.snapshot))] == []
+    if browser_name != "firefox":  # NO_SERVICE_WORKER_REQUESTS
+        assert {f"{new_assets}app.js", "en/"} <= fetched
+        assert [path for path in fetched
+                if path.startswith((layout.runtime, layout.snapshot))] == []
     # ...and the new build is whole: with the server gone, the next visit starts from it.
     page.context.set_offline(True)
     open_page(page, url, "en", LINK_8000)

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
+from browser.conftest import prefer_color_scheme
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
@@ -286,6 +287,7 @@ def test_language_links_keep_the_query_string(page: Page, site_url: str) -> None
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
 
+@pytest.mark.runtime_file_fails
 def test_load_failure_shows_localized_error_and_retry_works(
     page: Page, site_url: str, layout: build.Layout
 ) -> None:
@@ -307,8 +309,10 @@ SCREENSHOTS = (("pt", "light"), ("en", "light"), ("de", "dark"))
 
 
 @pytest.mark.parametrize(("lang", "scheme"), SCREENSHOTS)
-def test_screenshot(page: Page, site_url: str, tmp_path: Path, lang: str, scheme: str) -> None:
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+def test_screenshot(
+    page: Page, site_url: str, tmp_path: Path, lang: str, scheme: str, browser_name: str
+) -> None:
+    prefer_color_scheme(page, browser_name, scheme)
     page.set_viewport_size({"width": 1280, "height": 1000})
     open_page(page, site_url, lang)
     expect(page.locator("#chunk-map svg")).to_be_visible()

@@ -39,8 +39,12 @@ def test_the_first_of_the_visitors_languages_the_site_has_wins(
 
 
 def test_without_script_the_five_languages_are_offered_in_their_own_words(
-    new_page: Callable[..., Page], site_url: str
+    new_page: Callable[..., Page], site_url: str, browser_name: str
 ) -> None:
+    if browser_name == "firefox":
+        # Its java_script_enabled=False is ignored there: the chooser's script runs and
+        # sends the page on to a language.
+        pytest.skip("Playwright 1.64.1's BiDi driver cannot turn JavaScript off in Firefox")
     page = new_page(java_script_enabled=False, locale="pl-PL")
     page.goto(site_url)
     choices = page.locator("main li")
