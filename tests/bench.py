@@ -34,7 +34,6 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
-    Playwright,
     Request,
     sync_playwright,
 )
