@@ -12,6 +12,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def assert_refused(completed: subprocess.CompletedProcess[str], message: str) -> None:
+    """Refused as every bad value is: status 2, nothing on stdout, one line naming it."""
+    assert completed.returncode == 2
+    assert completed.stdout == ""
+    lines = completed.stderr.splitlines()
+    assert len(lines) == 1
+    assert message in lines[0]
+    assert "Traceback" not in completed.stderr
+
+
 def run(*arguments: str) -> subprocess.CompletedProcess[str]:
     """The CLI from the repository root, with nothing installed."""
     return subprocess.run(
@@ -103,13 +113,7 @@ def test_readable_summary() -> None:
     ],
 )
 def test_bad_input_exits_2_with_one_line(arguments: list[str], message: str) -> None:
-    completed = run(*arguments)
-    assert completed.returncode == 2
-    assert completed.stdout == ""
-    lines = completed.stderr.splitlines()
-    assert len(lines) == 1
-    assert message in lines[0]
-    assert "Traceback" not in completed.stderr
+    assert_refused(run(*arguments), message)
 
 
 def test_compare_in_json() -> None:
@@ -198,7 +202,4 @@ def test_readable_panels() -> None:
     ],
 )
 def test_bad_planning_options_exit_2(arguments: list[str], message: str) -> None:
-    completed = run("--tokens", "100", "--chunk-size", "512", *arguments)
-    assert completed.returncode == 2
-    assert len(completed.stderr.splitlines()) == 1
-    assert message in completed.stderr
+    assert_refused(run("--tokens", "100", "--chunk-size", "512", *arguments), message)

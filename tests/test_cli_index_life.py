@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from test_cli import run
+from test_cli import assert_refused, run
 
 BASE = ("--tokens", "200000", "--chunk-size", "512", "--overlap", "64")
 
@@ -158,10 +158,4 @@ def test_readable_text_shows_formulas_and_estimates() -> None:
     ],
 )  # fmt: skip
 def test_bad_values_exit_2_naming_the_flag(arguments: list[str], message: str) -> None:
-    completed = run(*BASE, *arguments)
-    assert completed.returncode == 2
-    assert completed.stdout == ""
-    lines = completed.stderr.splitlines()
-    assert len(lines) == 1
-    assert message in lines[0]
-    assert "Traceback" not in completed.stderr
+    assert_refused(run(*BASE, *arguments), message)
