@@ -84,6 +84,13 @@ class ReindexPlan:
         )  # fmt: skip
 
 
+def between(old: ChunkPlan, new: ChunkPlan, reused: int, reused_tokens: int) -> ReindexPlan:
+    """Old and new chunks of one text, ``reused`` of them (``reused_tokens`` tokens) kept."""
+    return ReindexPlan(
+        old.chunks, new.chunks, reused, old.tokens_processed, new.tokens_processed, reused_tokens
+    )
+
+
 def unchanged(plan: ChunkPlan) -> ReindexPlan:
     """A text that did not change: every chunk keeps its embedding."""
     return ReindexPlan(
@@ -129,14 +136,7 @@ def settings_change(
         full = (tokens - chunk_size - 1) // lcm(old.step, new.step) + 1
     last_start = (old.chunks - 1) * old.step
     last = int(tokens > 0 and last_start == (new.chunks - 1) * new.step)
-    return ReindexPlan(
-        old_chunks=old.chunks,
-        new_chunks=new.chunks,
-        reused_chunks=full + last,
-        old_tokens_processed=old.tokens_processed,
-        new_tokens_processed=new.tokens_processed,
-        reused_tokens=full * chunk_size + last * (tokens - last_start),
-    )
+    return between(old, new, full + last, full * chunk_size + last * (tokens - last_start))
 
 
 def edit_change(tokens: int, chunk_size: int, overlap: int, at: int, delta: int) -> ReindexPlan:
@@ -178,14 +178,7 @@ def edit_change(tokens: int, chunk_size: int, overlap: int, at: int, delta: int)
         after = max(0, last_start // step - ceil_div(edited_end, step) + 1)
         if after:  # all full-size but the new last window
             after_tokens = (after - 1) * chunk_size + new_tokens - last_start
-    return ReindexPlan(
-        old_chunks=old.chunks,
-        new_chunks=new.chunks,
-        reused_chunks=before + after,
-        old_tokens_processed=old.tokens_processed,
-        new_tokens_processed=new.tokens_processed,
-        reused_tokens=before * chunk_size + after_tokens,
-    )
+    return between(old, new, before + after, before * chunk_size + after_tokens)
 
 
 def windows_ending_by(position: int, chunk_size: int, overlap: int) -> int:
