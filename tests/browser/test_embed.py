@@ -269,7 +269,8 @@ def test_messages_from_other_sources_are_ignored(
     settled = frame_height(page)
     message = {"type": HEIGHT_MESSAGE, "height": 250}
     page.evaluate("message => window.postMessage(message, '*')", message)
-    other = page.frame(name="other")
+    # Found through its element: Firefox's driver may not know a srcdoc frame's name yet.
+    other = page.locator("iframe[name='other']").element_handle().content_frame()
     assert other is not None
     other.evaluate("message => parent.postMessage(message, '*')", message)
     time.sleep(0.5)
