@@ -18,9 +18,10 @@ from ._compare import Comparison, ComparisonRow, Configuration, compare_configur
 from ._cost import embedding_cost
 from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
+from ._fields import DEFAULT_FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit, input_limit
-from ._query import DEFAULT_FIELDS, fields_from_query, query_from_fields
+from ._query import fields_from_query, query_from_fields
 from ._reindex import (
     MigrationSize,
     ReindexCase,

@@ -11,7 +11,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
 
 from ._budget import PromptBudget, prompt_budget
 from ._chunking import ChunkPlan, plan_chunks
@@ -32,6 +31,7 @@ from ._documents import (
     plan_length_counts,
 )
 from ._errors import CalculatorError, shortened
+from ._fields import FIELD_MINIMUMS, FIELDS
 from ._input_limit import InputLimit, input_limit
 from ._reindex import (
     MigrationSize,
@@ -47,35 +47,6 @@ from ._storage import DEFAULT_HNSW_M, StorageSize, storage_size
 from ._text import MACHINE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 
-# The smallest value each whole-number field accepts (compare cells use their column's).
-FIELD_MINIMUMS: Mapping[str, int] = MappingProxyType(
-    {
-        "tokens": 0,
-        "chunk_size": 1,
-        "overlap": 0,
-        "dimensions": 1,
-        "bytes_per_dimension": 1,
-        "documents": 1,
-        "average_tokens": 0,
-        "top_k": 1,
-        "context_window": 1,
-        "reserved_tokens": 0,
-        "answer_tokens": 0,
-        "new_chunk_size": 1,
-        "new_overlap": 0,
-        "edit_at": 0,
-        "changed_documents": 0,
-        "hnsw_m": 2,
-        "metadata_bytes": 0,
-        "replicas": 1,
-        "max_input_tokens": 1,
-    }
-)
-DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
-DOCUMENT_MODES = ("average", "list")
-# A new split, an edit, changed documents embedded again whole, the same chunks for a new model.
-REINDEX_MODES = ("settings", "edit", "documents", "model")
-YES_NO = ("no", "yes")
 _SIGNS = "+-\u2212"
 _COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
 
@@ -156,10 +127,10 @@ def _reindex(
 ) -> ReindexCase | None:
     """Re-embedding after a new split, an edit, changed documents or a new model, of the
     stream or of changed documents (then the documents panel gives their number and length)."""
-    mode = reader.choice("reindex_mode", ("", *REINDEX_MODES), default="")
+    mode = reader.choice("reindex_mode")
     if not mode:
         return None  # the panel is not in use
-    new_model = reader.choice("new_model", YES_NO, default="no") == "yes"
+    new_model = reader.choice("new_model") == "yes"
     new_window = reader.window("new_chunk_size", "new_overlap") if mode == "settings" else None
     edit_at = reader.whole("edit_at") if mode == "edit" else None
     edit_tokens = reader.signed("edit_tokens") if mode == "edit" else None
@@ -228,7 +199,7 @@ def _storage(
     )
     quantized = None
     if reader.text("quantized_dtype"):
-        quantized = reader.choice("quantized_dtype", tuple(DTYPE_BITS), default="")
+        quantized = reader.choice("quantized_dtype")
     if plan is None or vectors is None or hnsw_m is None or metadata is None or replicas is None:
         return None
     if reader.errors.keys() & {"text_bytes_per_token", "quantized_dtype"}:
@@ -252,7 +223,7 @@ def _model_limit(reader: _FieldReader, plan: ChunkPlan | None) -> InputLimit | N
 
 
 def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPlan | None:
-    mode = reader.choice("documents_mode", DOCUMENT_MODES, default="average")
+    mode = reader.choice("documents_mode")
     if mode == "list":
         counts = reader.document_tokens()
         return None if counts is None or window is None else plan_length_counts(counts, *window)
@@ -354,16 +325,18 @@ class _FieldReader:
             return None
         return size, overlap
 
-    def choice(self, name: str, choices: tuple[str, ...], default: str) -> str | None:
-        value = self.text(name) or default
-        if value not in choices:
+    def choice(self, name: str) -> str | None:
+        """One of the field's declared choices; "" when it is empty and has no default."""
+        field = FIELDS[name]
+        value = self.text(name) or field.default
+        if value and value not in field.choices:
             self.refuse(CalculatorError(name, "unknown_choice", value=shortened(value)))
             return None
         return value
 
     def representation(self, dtype_field: str, bytes_field: str) -> str | int | None:
         """The dtype name, or the custom byte count when dtype is "custom"."""
-        dtype = self.choice(dtype_field, DTYPE_CHOICES, default="float32")
+        dtype = self.choice(dtype_field)
         if dtype == CUSTOM_DTYPE:
             return self.whole(bytes_field, "bytes_per_dimension")
         return dtype

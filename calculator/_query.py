@@ -11,36 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from types import MappingProxyType
 from urllib.parse import parse_qsl, urlencode
 
 from ._compare import ROW_FIELDS
 from ._cost import parse_price
 from ._errors import CalculatorError
-from ._form import FIELD_MINIMUMS
+from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS
 from ._report import decimal_text
 from ._text import MACHINE, NumberFormat, parse_whole_number
 
-# Every input of the page and its default, in the order links list them.
-DEFAULT_FIELDS: Mapping[str, str] = MappingProxyType(
-    {
-        "tokens": "8000",
-        "chunk_size": "512",
-        "overlap": "64",
-        "dimensions": "384",
-        "dtype": "float32",
-        "bytes_per_dimension": "4",
-        "documents_mode": "average",
-        "documents": "100",
-        "average_tokens": "80",
-        "document_tokens": "",
-        "top_k": "8",
-        "context_window": "8192",
-        "reserved_tokens": "1000",
-        "answer_tokens": "1000",
-        "price_per_million": "",
-    }
-)
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
 COMPARE_PARAMETER = "compare"
 

@@ -1,0 +1,192 @@
+"""Every field of the form, declared once: its kind, limits, default, choices and panels.
+
+The form's reading, the link's defaults, the command line's choices, the page's
+inputs (one template macro) and which panel goes out of date when a field is
+invalid all come from these declarations; a new field is one entry here plus
+its catalog keys (``field.<name>.label`` and ``.help``) in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+from ._compare import MAX_ROWS, ROW_FIELDS
+from ._vectors import CUSTOM_DTYPE, DTYPE_BITS
+
+Kind = Literal["whole", "signed", "decimal", "price", "choice", "list", "rows"]
+#: The page's result areas; "reindex", "storage" and "model_limit" are the command line's.
+Panel = Literal[
+    "main", "compare", "documents", "budget", "cost", "reindex", "storage", "model_limit"
+]
+PAGE_PANELS: tuple[Panel, ...] = ("main", "compare", "documents", "budget", "cost")
+
+DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One input: what it accepts, what it starts as and which figures depend on it."""
+
+    name: str
+    kind: Kind
+    panels: tuple[Panel, ...]
+    #: The page's starting text (and the value a link leaves out); "" is empty.
+    default: str = ""
+    #: The smallest (largest) whole number accepted; for "rows", the most rows.
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    #: Shown (and sent) only while another field has this value: (field, value).
+    shown_when: tuple[str, str] | None = None
+    #: On the page's form and in its links; the others are the command line's only.
+    on_page: bool = True
+    #: Catalog keys; a choice's option text is ``option_key`` with ``{choice}`` filled in.
+    label_key: str = ""
+    help_key: str | None = ""
+    option_key: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.label_key or f"field.{self.name}.label"
+
+    @property
+    def help(self) -> str | None:
+        return f"field.{self.name}.help" if self.help_key == "" else self.help_key
+
+    def option_label(self, choice: str) -> str:
+        """The catalog key of ``choice``'s option text.
+
+        >>> FIELDS["dtype"].option_label("int8")
+        'dtype.int8'
+        """
+        return (self.option_key or self.name + ".{choice}").replace("{choice}", choice)
+
+
+_MAIN: tuple[Panel, ...] = ("main", "compare")
+_WINDOW: tuple[Panel, ...] = ("main", "compare", "documents", "budget", "cost")
+_VECTORS: tuple[Panel, ...] = ("main", "compare", "documents", "storage")
+_DOCUMENTS: tuple[Panel, ...] = ("documents", "cost", "reindex")
+
+_DECLARATIONS = (
+    # The main form.
+    Field("tokens", "whole", (*_MAIN, "cost", "reindex"), "8000", minimum=0),
+    Field("chunk_size", "whole", (*_WINDOW, "reindex"), "512", minimum=1),
+    Field("overlap", "whole", (*_WINDOW, "reindex"), "64", minimum=0),
+    Field("dimensions", "whole", _VECTORS, "384", minimum=1),
+    Field("dtype", "choice", _VECTORS, "float32", choices=DTYPE_CHOICES),
+    Field(
+        "bytes_per_dimension", "whole", _VECTORS, "4", minimum=1, shown_when=("dtype", "custom")
+    ),
+    # Documents against one stream.
+    Field(
+        "documents_mode",
+        "choice",
+        _DOCUMENTS,
+        "average",
+        choices=("average", "list"),
+        label_key="documents.mode_label",
+        help_key=None,
+        option_key="documents.mode_{choice}",
+    ),
+    Field(
+        "documents", "whole", _DOCUMENTS, "100", minimum=1, shown_when=("documents_mode", "average")
+    ),
+    Field(
+        "average_tokens",
+        "whole",
+        _DOCUMENTS,
+        "80",
+        minimum=0,
+        shown_when=("documents_mode", "average"),
+    ),
+    Field("document_tokens", "list", _DOCUMENTS, shown_when=("documents_mode", "list")),
+    # The prompt budget.
+    Field("top_k", "whole", ("budget",), "8", minimum=1),
+    Field("context_window", "whole", ("budget",), "8192", minimum=1),
+    Field("reserved_tokens", "whole", ("budget",), "1000", minimum=0),
+    Field("answer_tokens", "whole", ("budget",), "1000", minimum=0),
+    # The embedding cost.
+    Field("price_per_million", "price", ("cost",)),
+    # The comparison's rows: chunk_size:overlap[:dimensions[:dtype]],… or "compare.<i>.<column>".
+    Field("compare", "rows", ("compare",), minimum=1, maximum=MAX_ROWS),
+    # The command line's re-indexing, storage and model limit.
+    Field(
+        "reindex_mode", "choice", ("reindex",), choices=("settings", "edit", "documents", "model"),
+        on_page=False,
+    ),
+    Field("new_model", "choice", ("reindex",), "no", choices=("no", "yes"), on_page=False),
+    Field("new_chunk_size", "whole", ("reindex",), minimum=1, on_page=False),
+    Field("new_overlap", "whole", ("reindex",), minimum=0, on_page=False),
+    Field("edit_at", "whole", ("reindex",), minimum=0, on_page=False),
+    Field("edit_tokens", "signed", ("reindex",), on_page=False),
+    Field("changed_documents", "whole", ("reindex",), minimum=0, on_page=False),
+    Field("hnsw_m", "whole", ("storage",), minimum=2, on_page=False),
+    Field("metadata_bytes", "whole", ("storage",), minimum=0, on_page=False),
+    Field("text_bytes_per_token", "decimal", ("storage",), on_page=False),
+    Field("replicas", "whole", ("storage",), minimum=1, on_page=False),
+    Field("quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False),
+    Field("max_input_tokens", "whole", ("model_limit",), minimum=1, on_page=False),
+)  # fmt: skip
+
+FIELDS: Mapping[str, Field] = MappingProxyType({field.name: field for field in _DECLARATIONS})
+
+#: The smallest value each whole-number field accepts (compare cells use their column's).
+FIELD_MINIMUMS: Mapping[str, int] = MappingProxyType(
+    {f.name: f.minimum for f in _DECLARATIONS if f.kind == "whole" and f.minimum is not None}
+)
+
+#: Every input of the page and its default, in the order links list them.
+DEFAULT_FIELDS: Mapping[str, str] = MappingProxyType(
+    {f.name: f.default for f in _DECLARATIONS if f.on_page and f.kind != "rows"}
+)
+
+
+def field_panels(name: str) -> tuple[Panel, ...]:
+    """The panels that depend on field ``name``; a comparison cell feeds the comparison.
+
+    >>> field_panels("top_k"), field_panels("compare.3.dtype")
+    (('budget',), ('compare',))
+    """
+    prefix, _, rest = name.partition(".")
+    if prefix == "compare" and rest.partition(".")[2] in ROW_FIELDS:
+        return ("compare",)
+    field = FIELDS.get(name)
+    return () if field is None else field.panels
+
+
+def panel_fields(panel: Panel) -> tuple[str, ...]:
+    """The fields whose errors leave ``panel``'s figures out of date.
+
+    >>> panel_fields("budget")
+    ('chunk_size', 'overlap', 'top_k', 'context_window', 'reserved_tokens', 'answer_tokens')
+    """
+    return tuple(f.name for f in _DECLARATIONS if panel in f.panels)
+
+
+def stale_panels(errors: Mapping[str, object]) -> frozenset[Panel]:
+    """The panels that an error in any of ``errors``' fields leaves out of date.
+
+    >>> sorted(stale_panels({"dimensions": None}))
+    ['compare', 'documents', 'main', 'storage']
+    """
+    return frozenset(panel for name in errors for panel in field_panels(name))
+
+
+def page_field(field: Field) -> dict[str, object]:
+    """A declaration as the page's template reads it (plain data)."""
+    return {
+        "name": field.name,
+        "kind": field.kind,
+        "default": field.default,
+        "minimum": field.minimum,
+        "maximum": field.maximum,
+        "choices": list(field.choices),
+        "shown_when": field.shown_when,
+        "label": field.label,
+        "help": field.help,
+        "options": {choice: field.option_label(choice) for choice in field.choices},
+        "inputmode": "decimal" if field.kind in {"decimal", "price"} else "numeric",
+    }
