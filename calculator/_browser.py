@@ -8,7 +8,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import Any, Literal
 
+from ._answer import (
+    Answer,
+    Budget,
+    CompareFigures,
+    Cost,
+    Derivation,
+    Documents,
+    FieldError,
+    PanelState,
+    Result,
+    RowNote,
+)
+from ._chunking import ChunkPlan
+from ._errors import CalculatorError
+from ._fields import Panel, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._report import (
@@ -20,15 +36,17 @@ from ._report import (
     describe_documents,
 )
 from ._text import NumberFormat
+from ._vectors import VectorSize
 
 
 def respond(request_json: str) -> str:
     """Answer one request of the page: the form's ``fields``, or a link's ``query``.
 
-    The answer holds per-field ``errors``, the main ``result`` and each
-    planning panel's figures (``null`` where their fields are invalid or
-    unused), the comparison's rows as texts, and the link ``query`` of the
-    form.  Asked with a ``query``, it also gives the form's ``fields``.
+    The answer (typed in ``_answer.Answer``) holds per-field ``errors``, each
+    panel's state, the main ``result`` with its derivation's facts and each
+    planning panel's figures (``null`` where their fields are invalid or unused),
+    the comparison's rows as texts with their notes, and the link ``query`` of
+    the form.  Asked with a ``query``, it also gives the form's ``fields``.
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -36,6 +54,8 @@ def respond(request_json: str) -> str:
     ...     "number_format": {"group": ".", "decimal": ","}})))
     >>> answer["errors"], answer["result"]["chunks"], answer["result"]["padded_tokens"]
     ({}, '18', '9216')
+    >>> answer["panels"]["main"], answer["panels"]["budget"], answer["compare"]["notes"]
+    ('fresh', 'unused', ['current', 'no_overlap', 'double_overlap'])
     >>> answer["query"]  # every field given is at its default
     ''
     """
@@ -43,21 +63,23 @@ def respond(request_json: str) -> str:
     if not isinstance(request, dict):
         raise TypeError("a request is a JSON object")
     number_format = _number_format(request.get("number_format", {}))
-    answer: Report = {}
+    linked: dict[str, str] | None = None
     if "query" in request:
         if not isinstance(request["query"], str):
             raise TypeError("a request's query is a string")
-        fields = fields_from_query(request["query"], number_format)
-        answer["fields"] = fields
+        fields = linked = fields_from_query(request["query"], number_format)
     else:
         fields = _text_mapping(request.get("fields", {}))
-    outcome = evaluate_form(fields, number_format)
-    answer |= _answer(outcome)
-    answer["query"] = query_from_fields(fields, number_format)
-    return json.dumps(_as_text(answer), ensure_ascii=False)
+    answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
+    if linked is not None:
+        answer["fields"] = linked
+    return json.dumps(answer, ensure_ascii=False)
 
 
-def _answer(outcome: FormOutcome) -> Report:
+def page_answer(
+    outcome: FormOutcome, fields: Mapping[str, str], number_format: NumberFormat
+) -> Answer:
+    """What the page paints for ``outcome``: every integer as its decimal string."""
     plan, vectors = outcome.plan, outcome.vectors
     documents = None
     if outcome.documents is not None and outcome.documents_stream is not None:
@@ -66,19 +88,81 @@ def _answer(outcome: FormOutcome) -> Report:
     cost = None
     if outcome.price_per_million is not None and plan is not None:
         cost = describe_cost(outcome.price_per_million, plan.tokens_processed, outcome.documents)
-    comparison: Report = {
-        "rows": [dict(row) for row in outcome.compare_rows],
-        "default": outcome.compare_is_default,
-        "figures": None if outcome.comparison is None else describe_comparison(outcome.comparison),
-    }
+    result: Result | None = None
+    if plan is not None:
+        result = _wire(describe(plan, vectors))
+        result["derivation"] = _derivation(plan, vectors)
+    documents_figures: Documents | None = None if documents is None else _wire(documents)
+    budget: Budget | None = (
+        None if outcome.budget is None else _wire(describe_budget(outcome.budget))
+    )
+    cost_figures: Cost | None = None if cost is None else _wire(cost)
+    compare: CompareFigures | None = None
+    if outcome.comparison is not None:
+        compare = _wire(describe_comparison(outcome.comparison))
+    stale = stale_panels(outcome.errors)
+
+    def state(panel: Panel, figures: object) -> PanelState:
+        return "stale" if panel in stale else "unused" if figures is None else "fresh"
+
     return {
-        "errors": {name: error.to_dict() for name, error in outcome.errors.items()},
-        "result": None if plan is None else describe(plan, vectors),
-        "documents": documents,
-        "budget": None if outcome.budget is None else describe_budget(outcome.budget),
-        "cost": cost,
-        "compare": comparison,
+        "errors": {name: _field_error(error) for name, error in outcome.errors.items()},
+        "panels": {
+            "main": state("main", result),
+            "compare": state("compare", compare),
+            "documents": state("documents", documents_figures),
+            "budget": state("budget", budget),
+            "cost": state("cost", cost_figures),
+        },
+        "result": result,
+        "documents": documents_figures,
+        "budget": budget,
+        "cost": cost_figures,
+        "compare": {
+            "rows": [dict(row) for row in outcome.compare_rows],
+            "default": outcome.compare_is_default,
+            "notes": [_row_note(note) for note in outcome.compare_notes],
+            "figures": compare,
+        },
+        "query": query_from_fields(fields, number_format),
     }
+
+
+def _field_error(error: CalculatorError) -> FieldError:
+    return {
+        "key": error.key,
+        "params": dict(error.params),
+        "integer_params": list(error.integer_params),
+    }
+
+
+def _derivation(plan: ChunkPlan, vectors: VectorSize | None) -> Derivation:
+    """The worked derivation's case: no tokens, one window, or windows after the first."""
+    empty = plan.chunks == 0
+    raw: Literal["raw", "raw_binary"] | None = None
+    if vectors is not None and not empty:
+        raw = "raw_binary" if vectors.bits_per_dimension % 8 else "raw"
+    return {
+        "chunks_line": "chunks_empty"
+        if empty
+        else "chunks_short"
+        if plan.tokens <= plan.chunk_size
+        else "chunks",
+        "lines": [] if empty else ["last", "processed", "repeated", "padded"],
+        "raw_line": raw,
+        "chunks_minus_one": str(max(0, plan.chunks - 1)),
+    }
+
+
+def _row_note(note: str) -> RowNote:
+    if note in ("current", "no_overlap", "double_overlap"):
+        return note  # type: ignore[return-value]  # checked just above
+    return ""
+
+
+def _wire(report: Report) -> Any:  # each caller names the answer's type
+    """``report`` as it travels: every int (never a bool) as its decimal string."""
+    return _as_text(report)
 
 
 def _text_mapping(value: object) -> dict[str, str]:

@@ -117,6 +117,28 @@ def default_configurations(current: Configuration) -> list[Configuration]:
     ]
 
 
+def default_row_notes(configurations: Sequence[Configuration]) -> list[str]:
+    """What each default row shows: the current setting, no overlap, double the overlap.
+
+    >>> default_row_notes(default_configurations(Configuration(512, 64)))
+    ['current', 'no_overlap', 'double_overlap']
+    >>> default_row_notes(default_configurations(Configuration(512, 0)))
+    ['current', '']
+    """
+    current = configurations[0].overlap if configurations else 0
+    notes = []
+    for index, row in enumerate(configurations):
+        if index == 0:
+            notes.append("current")
+        elif row.overlap == 0:
+            notes.append("no_overlap")
+        elif row.overlap == 2 * current:
+            notes.append("double_overlap")
+        else:
+            notes.append("")
+    return notes
+
+
 def split_compare_spec(text: str) -> list[dict[str, str]]:
     """``"512:64,512:0:768:int8"`` → one mapping of field texts per row.
 

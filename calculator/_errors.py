@@ -80,10 +80,22 @@ class CalculatorError(ValueError):
         self.field = field
         self.key = key
         self.params: dict[str, str] = {name: str(value) for name, value in params.items()}
+        #: The params given as whole numbers, which a page shows in its own number format.
+        self.integer_params: tuple[str, ...] = tuple(
+            name for name, value in params.items() if type(value) is int
+        )
         #: The English wording, for the command line; the site words it from its catalogs.
         self.message = _ENGLISH[key].format(**self.params)
         super().__init__(f"{field}: {self.message}")
 
     def to_dict(self) -> dict[str, object]:
-        """The error as plain data: ``{"key": ..., "params": {...}}``."""
-        return {"key": self.key, "params": dict(self.params)}
+        """The error as plain data: its key, its params as text and which params are numbers.
+
+        >>> CalculatorError("tokens", "too_small", minimum=0).to_dict()
+        {'key': 'too_small', 'params': {'minimum': '0'}, 'integer_params': ['minimum']}
+        """
+        return {
+            "key": self.key,
+            "params": dict(self.params),
+            "integer_params": list(self.integer_params),
+        }

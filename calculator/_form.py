@@ -21,6 +21,7 @@ from ._compare import (
     Configuration,
     compare_configurations,
     default_configurations,
+    default_row_notes,
     split_compare_spec,
 )
 from ._cost import parse_decimal, parse_price
@@ -66,6 +67,8 @@ class FormOutcome:
     #: The comparison's rows as field texts (the defaults when none were given).
     compare_rows: tuple[Mapping[str, str], ...] = ()
     compare_is_default: bool = True
+    #: What each default row shows ("current", "no_overlap", "double_overlap" or "").
+    compare_notes: tuple[str, ...] = ()
     reindex: ReindexCase | None = None
     #: Raw sizes of the re-indexing, with the vector size of the main form.
     migration: MigrationSize | None = None
@@ -98,7 +101,7 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
     if plan is not None and dimensions is not None and representation is not None:
         vectors = vector_size(plan.chunks, dimensions, representation)
     documents = _documents(reader, window)
-    rows, rows_given = _compare_rows(reader, window, dimensions, representation)
+    rows, rows_given, notes = _compare_rows(reader, window, dimensions, representation)
     reindex = _reindex(reader, tokens, window)
     return FormOutcome(
         errors=reader.errors,
@@ -113,6 +116,7 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
         comparison=_comparison(reader, tokens, rows, dimensions, representation),
         compare_rows=tuple(rows),
         compare_is_default=not rows_given,
+        compare_notes=tuple(notes),
         reindex=reindex,
         migration=None
         if reindex is None or vectors is None
@@ -251,15 +255,17 @@ def _compare_rows(
     window: tuple[int, int] | None,
     dimensions: int | None,
     representation: str | int | None,
-) -> tuple[list[Mapping[str, str]], bool]:
-    """The rows as texts: given cells, a ``compare`` spec, or the default rows."""
+) -> tuple[list[Mapping[str, str]], bool, list[str]]:
+    """The rows as texts (given cells, a ``compare`` spec, or the default rows), whether
+    they were given, and the default rows' notes."""
     given = reader.compare_cells()
     if given:
-        return given, True
+        return given, True, []
     if window is None:
-        return [], False
+        return [], False, []
     current = Configuration(*window, dimensions, representation or "float32")
-    return [_cells(row) for row in default_configurations(current)], False
+    rows = default_configurations(current)
+    return [_cells(row) for row in rows], False, default_row_notes(rows)
 
 
 def _cells(configuration: Configuration) -> dict[str, str]:

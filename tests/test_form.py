@@ -166,12 +166,13 @@ def test_respond_sends_every_integer_as_exact_text() -> None:
     assert result["length_groups"] == [{"count": "2232142857142857", "length": "512"}]
 
 
-def test_respond_reports_errors_as_keys_and_text_params() -> None:
+def test_respond_reports_errors_as_keys_and_typed_params() -> None:
     answer = request({**DEFAULTS, "overlap": "600"})
     assert answer["errors"] == {
         "overlap": {
             "key": "overlap_not_below_chunk_size",
             "params": {"overlap": "600", "chunk_size": "512"},
+            "integer_params": ["overlap", "chunk_size"],
         }
     }
     assert answer["result"] is None

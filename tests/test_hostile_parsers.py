@@ -49,13 +49,17 @@ VALUES = st.one_of(st.text(), NASTY, st.lists(NASTY, max_size=4).map("".join),
 
 
 def check_error_shapes(errors: Mapping[str, Any]) -> None:
-    """Every error is a known key carrying exactly that key's placeholders, as text."""
+    """Every error is a known key carrying exactly that key's placeholders, as text, and
+    names those that are whole numbers."""
     for name, error in errors.items():
         assert isinstance(name, str)
-        assert set(error) == {"key", "params"}
+        assert set(error) == {"key", "params", "integer_params"}
         assert error["key"] in MESSAGE_KEYS, error
         assert sorted(error["params"]) == sorted(MESSAGE_KEYS[error["key"]]), error
         assert all(isinstance(value, str) for value in error["params"].values())
+        assert set(error["integer_params"]) <= set(error["params"]), error
+        for param in error["integer_params"]:
+            assert error["params"][param].lstrip("-").isdigit(), error
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:

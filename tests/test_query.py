@@ -106,7 +106,11 @@ def test_repeated_keys_take_the_first_and_unknown_keys_are_ignored() -> None:
 def test_an_unknown_dtype_is_shown_back_as_text() -> None:
     answer = json.loads(respond(json.dumps({"query": "dtype=%3Cscript%3E"})))
     assert answer["fields"]["dtype"] == "<script>"
-    assert answer["errors"]["dtype"] == {"key": "unknown_choice", "params": {"value": "<script>"}}
+    assert answer["errors"]["dtype"] == {
+        "key": "unknown_choice",
+        "params": {"value": "<script>"},
+        "integer_params": [],
+    }
 
 
 @given(st.text())

@@ -1,0 +1,177 @@
+"""The answer ``respond`` gives the page, typed once.
+
+Every integer travels as its decimal string (JavaScript numbers lose digits past
+2**53), so figures are ``str`` here; ``bool`` and ``None`` travel as themselves.
+The page's script is checked against these types, so a renamed key fails a
+check instead of a visitor.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+#: fresh: figures for the current inputs; stale: a field it depends on is invalid, so the
+#: last figures stay, marked out of date; unused: its fields are empty, nothing to show.
+PanelState = Literal["fresh", "stale", "unused"]
+#: The default comparison rows' notes (catalog keys "compare.<note>"); "" for none.
+RowNote = Literal["current", "no_overlap", "double_overlap", ""]
+
+
+class FieldError(TypedDict):
+    """A field's error: its catalog key ``errors.<key>`` and the placeholders' texts."""
+
+    key: str
+    params: dict[str, str]
+    #: The params that are whole numbers (shown in the page's number format).
+    integer_params: list[str]
+
+
+class Quotient(TypedDict):
+    approx: str
+    exact: bool
+
+
+class LengthGroup(TypedDict):
+    count: str
+    length: str
+
+
+class Derivation(TypedDict):
+    """Which formulas the worked derivation shows (catalog keys ``derivation.<line>``)."""
+
+    #: No tokens, one window for all of them, or windows after the first.
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks"]
+    #: The other lines, after the step and the chunks (none without tokens).
+    lines: list[Literal["last", "processed", "repeated", "padded"]]
+    #: The raw vector size: bytes per dimension, bits for binary; None without vectors.
+    raw_line: Literal["raw", "raw_binary"] | None
+    chunks_minus_one: str
+
+
+class Result(TypedDict):
+    tokens: str
+    chunk_size: str
+    overlap: str
+    step: str
+    chunks: str
+    last_chunk_tokens: str
+    length_groups: list[LengthGroup]
+    tokens_processed: str
+    repeated_tokens: str
+    repeated_share: str
+    padded_tokens: str
+    padding_tokens: str
+    steps_after_first: Quotient
+    dimensions: NotRequired[str]
+    dtype: NotRequired[str]
+    bits_per_dimension: NotRequired[str]
+    bytes_per_dimension: NotRequired[str]
+    bytes_per_vector: NotRequired[str]
+    raw_vector_bytes: NotRequired[str]
+    derivation: Derivation
+
+
+class PerDocument(TypedDict):
+    documents: str
+    tokens: str
+    chunks: str
+    tokens_processed: str
+    repeated_tokens: str
+    padded_tokens: str
+    raw_vector_bytes: NotRequired[str]
+
+
+class OneStream(TypedDict):
+    tokens: str
+    chunks: str
+    tokens_processed: str
+    repeated_tokens: str
+    padded_tokens: str
+    raw_vector_bytes: NotRequired[str]
+
+
+class Difference(TypedDict):
+    chunks: str
+    tokens_processed: str
+    raw_vector_bytes: NotRequired[str]
+
+
+class Documents(TypedDict):
+    per_document: PerDocument
+    one_stream: OneStream
+    difference: Difference
+
+
+class Budget(TypedDict):
+    top_k: str
+    chunk_size: str
+    source_tokens: str
+    reserved_tokens: str
+    answer_tokens: str
+    total_tokens: str
+    context_window: str
+    fits: bool
+    spare_tokens: str
+    chunks_that_fit: str
+
+
+class Cost(TypedDict):
+    price_per_million: str
+    tokens_processed: str
+    one_time: str
+    per_document_set: NotRequired[str]
+
+
+class CompareRowFigures(TypedDict):
+    chunk_size: str
+    overlap: str
+    chunks: str
+    tokens_processed: str
+    over_tokens_share: str
+    repeated_tokens: str
+    padded_tokens: str
+    dimensions: NotRequired[str]
+    dtype: NotRequired[str]
+    bytes_per_vector: NotRequired[str]
+    raw_vector_bytes: NotRequired[str]
+
+
+class CompareFigures(TypedDict):
+    rows: list[CompareRowFigures]
+    #: Per figure, the rows (their index as text) with its lowest and highest value.
+    best: dict[str, list[str]]
+    worst: dict[str, list[str]]
+
+
+class Compare(TypedDict):
+    #: The rows as field texts: chunk_size, overlap, dimensions, dtype.
+    rows: list[dict[str, str]]
+    #: Whether the rows are the defaults derived from the main form (then not sent back).
+    default: bool
+    #: One note per default row; empty for rows the visitor gave.
+    notes: list[RowNote]
+    figures: CompareFigures | None
+
+
+class Panels(TypedDict):
+    main: PanelState
+    compare: PanelState
+    documents: PanelState
+    budget: PanelState
+    cost: PanelState
+
+
+class Answer(TypedDict):
+    """The answer to one request of the page."""
+
+    errors: dict[str, FieldError]
+    panels: Panels
+    result: Result | None
+    documents: Documents | None
+    budget: Budget | None
+    cost: Cost | None
+    compare: Compare
+    #: The link's query of the form, without "?".
+    query: str
+    #: Asked with a link's query: the form's texts it gives.
+    fields: NotRequired[dict[str, str]]
