@@ -632,7 +632,6 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
     """
     grouping = {"pt-BR": (".", 1), "de-DE": (".", 1), "it-IT": (".", 2),
                 "pl-PL": ("\u00a0", 2), "en": (",", 1)}
-    defaults = {"tokens": 8000, "chunk_size": 512, "overlap": 64, "dimensions": 384}
     # The documents' two worked examples, as one-click presets in their explanation sections.
     presets = [
         {"section": "example_small", "fields": {"tokens": 2500, "chunk_size": 800, "overlap": 200,
@@ -647,10 +646,10 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
     # rows Python derives from them (sent only once the visitor edits the table: panels.js).
     # Imported here, like jinja2, so that importing build.py stays standard library only.
     from calculator import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
+    from calculator._fields import page_fields  # noqa: PLC0415
 
-    panel_fields = ("documents", "average_tokens", "top_k", "context_window",
-                    "reserved_tokens", "answer_tokens")
-    compare_rows = evaluate_form(DEFAULT_FIELDS).compare_rows
+    fields = page_fields()
+    default_outcome = evaluate_form(DEFAULT_FIELDS)
 
     def localized(value: int, locale: str) -> str:
         separator, minimum = grouping.get(locale, ("", 99))
@@ -685,15 +684,15 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
         html = template.render(
             lang=lang, tag=LANGUAGE_TAGS.get(lang, lang), catalog=catalog, languages=names,
             csp=CSP, assets=f"../{assets}",
-            defaults={**{name: localized(value, locale) for name, value in defaults.items()},
-                      "dtype": "float32"},
-            dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
+            fields=fields,
+            defaults={name: localized(int(text), locale) if text.isdigit() else text
+                      for name, text in DEFAULT_FIELDS.items()},
             presets=presets, explain_sections=sections, faq=faq,
             js_strings=js_strings[lang], result=result, texts=texts[lang],
-            panel_defaults={name: localized(int(DEFAULT_FIELDS[name]), locale)
-                            for name in panel_fields},
             compare_rows=[{column: localized(int(text), locale) if text.isdigit() else text
-                           for column, text in row.items()} for row in compare_rows],
+                           for column, text in row.items()}
+                          for row in default_outcome.compare_rows],
+            compare_notes=default_outcome.compare_notes,
         )
         page = dist / lang / "index.html"
         page.parent.mkdir(parents=True)

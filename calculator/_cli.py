@@ -19,6 +19,7 @@ from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._documents import CorpusPlan, parse_document_tokens
 from ._errors import CalculatorError
+from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
@@ -38,7 +39,7 @@ from ._report import (
 from ._storage import StorageSize
 from ._text import parse_whole_number
 from ._units import iec_size, si_size
-from ._vectors import DTYPE_BITS, VectorSize
+from ._vectors import CUSTOM_DTYPE, VectorSize
 
 if TYPE_CHECKING:
     from ._tokens._files import Counted
@@ -63,12 +64,21 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROGRAM,
         description="Exact chunk count, tokens processed and raw vector size of one token stream.",
     )
-    parser.add_argument("--tokens", help="document tokens N (>= 0); default: the counted total")
-    parser.add_argument("--chunk-size", required=True, help="window size C in tokens (>= 1)")
+    tokens, chunk_size = FIELDS["tokens"].minimum, FIELDS["chunk_size"].minimum
+    parser.add_argument(
+        "--tokens", help=f"document tokens N (>= {tokens}); default: the counted total"
+    )
+    parser.add_argument(
+        "--chunk-size", required=True, help=f"window size C in tokens (>= {chunk_size})"
+    )
     parser.add_argument("--overlap", default="0", help="overlap O in tokens, 0 <= O < C")
     parser.add_argument("--dimensions", default="", help="vector dimensions (adds the raw size)")
     representation = parser.add_mutually_exclusive_group()
-    representation.add_argument("--dtype", choices=sorted(DTYPE_BITS), help="default float32")
+    # A custom representation is --bytes-per-dimension, not a --dtype choice.
+    dtypes = sorted(set(FIELDS["dtype"].choices) - {CUSTOM_DTYPE})
+    representation.add_argument(
+        "--dtype", choices=dtypes, help=f"default {FIELDS['dtype'].default}"
+    )
     representation.add_argument("--bytes-per-dimension", help="a custom whole number of bytes")
     parser.add_argument(
         "--compare",
@@ -99,13 +109,15 @@ def _parser() -> argparse.ArgumentParser:
         "--changed-documents", help="K of --documents changed (each gets the edit, if given)"
     )
     storage = parser.add_argument_group("storage beyond raw vectors (needs --dimensions)")
-    storage.add_argument("--hnsw-m", help="HNSW links per node M (default 16)")
+    storage.add_argument(
+        "--hnsw-m", help=f"HNSW links per node M (>= {FIELDS['hnsw_m'].minimum}, default 16)"
+    )
     storage.add_argument("--metadata-bytes", help="metadata bytes per chunk (default 0)")
     storage.add_argument("--text-bytes-per-token", help="stored text bytes per token, e.g. 4.29")
     storage.add_argument("--replicas", help="copies of the whole index (default 1)")
     storage.add_argument(
         "--quantized-dtype",
-        choices=sorted(DTYPE_BITS),
+        choices=sorted(FIELDS["quantized_dtype"].choices),
         help="a quantized copy of every vector kept beside the originals",
     )
     parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")

@@ -163,7 +163,7 @@ def panel_fields(panel: Panel) -> tuple[str, ...]:
     >>> panel_fields("budget")
     ('chunk_size', 'overlap', 'top_k', 'context_window', 'reserved_tokens', 'answer_tokens')
     """
-    return tuple(f.name for f in _DECLARATIONS if panel in f.panels)
+    return tuple(f.name for f in FIELDS.values() if panel in f.panels)
 
 
 def stale_panels(errors: Mapping[str, object]) -> frozenset[Panel]:
@@ -173,6 +173,15 @@ def stale_panels(errors: Mapping[str, object]) -> frozenset[Panel]:
     ['compare', 'documents', 'main', 'storage']
     """
     return frozenset(panel for name in errors for panel in field_panels(name))
+
+
+def page_fields() -> dict[str, dict[str, object]]:
+    """The page's fields as its templates read them, by name.
+
+    >>> page_fields()["dtype"]["choices"][-1], page_fields()["compare"]["maximum"]
+    ('custom', 12)
+    """
+    return {f.name: page_field(f) for f in FIELDS.values() if f.on_page}
 
 
 def page_field(field: Field) -> dict[str, object]:

@@ -10,11 +10,7 @@ import { resultTexts } from "./results-text.js";
 import { calculator } from "./boot.js";
 
 const INPUT_DEBOUNCE_MS = 120;
-// Error parameters that are numbers and so are shown in the page's number format.
-const NUMERIC_PARAMS = new Set(["minimum", "maximum", "overlap", "chunk_size", "line"]);
 const INTEGER = /^-?\d+$/;
-// The fields behind the main results; errors elsewhere belong to the planning panels.
-const MAIN_FIELDS = new Set(["tokens", "chunk_size", "overlap", "dimensions", "dtype", "bytes_per_dimension"]);
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
@@ -228,42 +224,41 @@ function paintVectors(vectors) {
   }
 }
 
-/** The worked derivation with the visitor's numbers: [label key, formula] per line. */
+// Each line of the derivation after the chunks: the result it derives and its figure's name.
+const DERIVATION_LINES = {
+  last: ["last_chunk_tokens", "last"],
+  processed: ["tokens_processed", "processed"],
+  repeated: ["repeated_tokens", "repeated"],
+  padded: ["padded_tokens", "padded"],
+};
+
+/** The worked derivation with the visitor's numbers: [label key, formula] per line. Which
+ *  lines and formulas apply is Python's to say (result.derivation); this only words them. */
 function derivationLines(result) {
   const n = (key) => formatter.integer(result[key]);
-  const chunksMinusOne = BigInt(result.chunks) > 0n ? (BigInt(result.chunks) - 1n).toString() : "0";
+  const facts = result.derivation;
   const common = {
     tokens: n("tokens"),
     chunk_size: n("chunk_size"),
     overlap: n("overlap"),
     step: n("step"),
     chunks: n("chunks"),
-    chunks_minus_one: formatter.integer(chunksMinusOne),
+    chunks_minus_one: formatter.integer(facts.chunks_minus_one),
   };
-  const lines = [["result.step.label", message("derivation.step", common)]];
-  if (result.chunks === "0") {
-    lines.push(["result.chunks.label", message("derivation.chunks_empty", common)]);
-    return lines;
+  const quotient = formatter.decimal(result.steps_after_first.approx, 6);
+  const chunks = { ...common, quotient: result.steps_after_first.exact ? quotient : `${quotient}…` };
+  const lines = [
+    ["result.step.label", message("derivation.step", common)],
+    ["result.chunks.label", message(`derivation.${facts.chunks_line}`, chunks)],
+  ];
+  for (const line of facts.lines) {
+    const [key, name] = DERIVATION_LINES[line];
+    lines.push([`result.${key}.label`, message(`derivation.${line}`, { ...common, [name]: n(key) })]);
   }
-  if (BigInt(result.tokens) <= BigInt(result.chunk_size)) {
-    lines.push(["result.chunks.label", message("derivation.chunks_short", common)]);
-  } else {
-    const quotient = formatter.decimal(result.steps_after_first.approx, 6);
-    const shown = result.steps_after_first.exact ? quotient : `${quotient}…`;
-    lines.push(["result.chunks.label", message("derivation.chunks", { ...common, quotient: shown })]);
-  }
-  lines.push(
-    ["result.last_chunk_tokens.label", message("derivation.last", { ...common, last: n("last_chunk_tokens") })],
-    ["result.tokens_processed.label", message("derivation.processed", { ...common, processed: n("tokens_processed") })],
-    ["result.repeated_tokens.label", message("derivation.repeated", { ...common, repeated: n("repeated_tokens") })],
-    ["result.padded_tokens.label", message("derivation.padded", { ...common, padded: n("padded_tokens") })],
-  );
-  if (result.raw_vector_bytes !== undefined) {
+  if (facts.raw_line) {
     const vectors = { vectors: n("chunks"), dimensions: n("dimensions"), raw: n("raw_vector_bytes") };
-    const formula = result.dtype === "binary"
-      ? message("derivation.raw_binary", vectors)
-      : message("derivation.raw", { ...vectors, bytes_per_dimension: formatter.decimal(result.bytes_per_dimension, 6) });
-    lines.push(["result.raw_vector_bytes.label", formula]);
+    const perDimension = facts.raw_line === "raw" ? { bytes_per_dimension: formatter.decimal(result.bytes_per_dimension, 6) } : {};
+    lines.push(["result.raw_vector_bytes.label", message(`derivation.${facts.raw_line}`, { ...vectors, ...perDimension })]);
   }
   return lines;
 }
@@ -301,11 +296,12 @@ function paintResult(result) {
   hasResult = true;
 }
 
-/** A field error in the page's language, numbers in its format; panels.js uses it too. */
+/** A field error in the page's language, its whole-number params (Python names them) in the
+ *  page's number format; panels.js uses it too. */
 export function errorText(error) {
   const params = {};
   for (const [name, value] of Object.entries(error.params ?? {})) {
-    params[name] = NUMERIC_PARAMS.has(name) && INTEGER.test(value) ? formatter.integer(value) : value;
+    params[name] = error.integer_params?.includes(name) ? formatter.integer(value) : value;
   }
   return message(`errors.${error.key}`, params);
 }
@@ -351,8 +347,8 @@ function showResponse(response) {
   }
   paintErrors(errors);
   writeHidden(calcError, true);
-  // The planning panels mark their own figures; only the main fields make these out of date.
-  const valid = !Object.keys(errors).some((name) => MAIN_FIELDS.has(name));
+  // The planning panels mark their own figures; Python says when the main ones are out of date.
+  const valid = response.panels?.main !== "stale";
   if (valid && response.result) {
     paintResult(response.result);
   }

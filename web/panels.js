@@ -18,23 +18,11 @@ import {
 } from "./app.js";
 import { Formatter, fill } from "./format.js";
 
-const MAX_ROWS = 12;
 const INPUT_DEBOUNCE_MS = 150;
 // A pasted list can hold 100,000 counts; Python reads it in the worker, and waiting for a
 // pause keeps each keystroke in the list from sending the whole text again.
 const LIST_DEBOUNCE_MS = 400;
 const WHOLE = /^\d+$/;
-// The fields each panel's figures depend on: while one of them is invalid, the panel's last
-// figures stay, marked out of date.
-const WINDOW = ["chunk_size", "overlap"];
-const VECTORS = ["dimensions", "dtype", "bytes_per_dimension"];
-const DOCUMENTS = ["documents_mode", "documents", "average_tokens", "document_tokens"];
-const DEPENDS_ON = {
-  compare: ["tokens", ...WINDOW, ...VECTORS, "compare"],
-  documents: [...WINDOW, ...VECTORS, ...DOCUMENTS],
-  budget: [...WINDOW, "top_k", "context_window", "reserved_tokens", "answer_tokens"],
-  cost: ["tokens", ...WINDOW, "price_per_million", ...DOCUMENTS],
-};
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
@@ -51,6 +39,8 @@ const compareTable = {
   body: panels.querySelector("[data-compare-rows]"),
   template: panels.querySelector("[data-compare-template]"),
   addButton: panels.querySelector("[data-compare-add]"),
+  // The most rows a comparison takes: the field's declared maximum, written by the build.
+  maxRows: Number(panels.querySelector("[data-compare-add]").dataset.maxRows),
   // Default rows follow the main setting and are not sent; the first edit makes them explicit.
   explicit: false,
 };
@@ -85,10 +75,9 @@ function setData(element, value, text) {
   writeText(element, text);
 }
 
-/** Whether a field the panel depends on (listed, or a comparison cell) has an error. */
-function hasErrorIn(errors, names) {
-  const cells = names.includes("compare");
-  return Object.keys(errors).some((name) => names.includes(name) || (cells && name.startsWith("compare.")));
+/** Whether a field the panel depends on has an error: its last figures stay, out of date. */
+function isStale(answer, panel) {
+  return answer.panels?.[panel] === "stale";
 }
 
 // --- errors and staleness --------------------------------------------------------------------
@@ -169,7 +158,7 @@ function indexRows() {
   for (const button of compareTable.body.querySelectorAll("[data-compare-remove]")) {
     writeHidden(button, rows.length <= 1);
   }
-  compareTable.addButton.disabled = rows.length >= MAX_ROWS;
+  compareTable.addButton.disabled = rows.length >= compareTable.maxRows;
 }
 
 /** From now on the table is the visitor's: its cells are named, so they are sent and shared. */
@@ -253,20 +242,12 @@ function setRows(rows) {
   }
 }
 
-/** Default rows say what they show: the current setting, without overlap, double overlap. */
-function paintRowNotes(rows) {
-  const current = rows[0]?.overlap;
+/** Default rows say what they show (Python's notes): the current setting, without overlap,
+ *  double overlap. */
+function paintRowNotes(notes) {
   compareRows().forEach((row, index) => {
-    const overlap = rows[index]?.overlap ?? "";
-    let key = "";
-    if (index === 0) {
-      key = "compare.current";
-    } else if (overlap === "0") {
-      key = "compare.no_overlap";
-    } else if (WHOLE.test(overlap) && WHOLE.test(current) && BigInt(overlap) === 2n * BigInt(current)) {
-      key = "compare.double_overlap";
-    }
-    writeText(row.querySelector("[data-row-note]"), key ? strings[key] : "");
+    const note = notes[index] ?? "";
+    writeText(row.querySelector("[data-row-note]"), note ? strings[`compare.${note}`] : "");
   });
 }
 
@@ -322,7 +303,7 @@ function showCompare(answer) {
     setRows(data.rows);
   } else if (!compareTable.explicit && data.default && data.rows.length > 0) {
     setRows(data.rows);
-    paintRowNotes(data.rows);
+    paintRowNotes(data.notes);
   }
   // An empty dimensions cell means the main form's dimensions: show them as its placeholder.
   const dimensions = answer.result?.dimensions;
@@ -330,7 +311,7 @@ function showCompare(answer) {
   for (const input of compareTable.body.querySelectorAll('[data-column="dimensions"]')) {
     writeAttribute(input, "placeholder", placeholder);
   }
-  const valid = Boolean(data.figures) && !hasErrorIn(answer.errors, DEPENDS_ON.compare);
+  const valid = Boolean(data.figures) && !isStale(answer, "compare");
   if (valid) {
     if (figuresChanged("compare", data.figures)) {
       paintCompareFigures(data.figures);
@@ -342,7 +323,7 @@ function showCompare(answer) {
 
 function addRow() {
   const rows = compareRows();
-  if (rows.length >= MAX_ROWS) {
+  if (rows.length >= compareTable.maxRows) {
     return;
   }
   makeExplicit();
@@ -442,7 +423,7 @@ function showDocuments(answer) {
     writeHidden(listParsing, true);
     listSent = false;
   }
-  const invalid = hasErrorIn(answer.errors, DEPENDS_ON.documents);
+  const invalid = isStale(answer, "documents");
   if (!invalid) {
     // Valid figures, or none at all when the panel's fields are left empty.
     if (figuresChanged("documents", answer.documents)) {
@@ -497,7 +478,7 @@ function paintBudget(data) {
 
 function showBudget(answer) {
   const section = document.getElementById("budget");
-  const invalid = hasErrorIn(answer.errors, DEPENDS_ON.budget);
+  const invalid = isStale(answer, "budget");
   if (!invalid && answer.budget) {
     if (figuresChanged("budget", answer.budget)) {
       paintBudget(answer.budget);
@@ -550,7 +531,7 @@ function showCost(answer) {
     painted.delete("cost");
     return;
   }
-  const invalid = hasErrorIn(answer.errors, DEPENDS_ON.cost);
+  const invalid = isStale(answer, "cost");
   if (!invalid && answer.cost) {
     if (figuresChanged("cost", [answer.cost, answer.documents])) {
       paintCost(section, answer.cost, answer.documents);

@@ -47,7 +47,6 @@ LOADED_PER_LANGUAGE = {"chromium": 40, "firefox": 10}
 PARALLEL_PAGES = 3
 # Long enough to hurt, short enough for servers' request-line limits (Python's: 64 KiB).
 MAX_ENCODED_VALUE = 20_000
-NUMERIC_PARAMS = {"minimum", "maximum", "overlap", "chunk_size", "line"}
 
 FIELDS = (*calculator.DEFAULT_FIELDS, "compare")
 PAGE_PARAMETERS = ("lang", "embed", "theme")
@@ -173,10 +172,6 @@ def hostile_links(count: int, seed: int) -> list[Link]:
 # --- what the page must show ----------------------------------------------------------------
 
 
-# The fields behind the main results: while one is invalid the page keeps older results.
-MAIN_FIELDS = {"tokens", "chunk_size", "overlap", "dimensions", "dtype", "bytes_per_dimension"}
-
-
 @dataclass(frozen=True)
 class Expected:
     errors: dict[str, str]  # each invalid field's localized message
@@ -192,12 +187,13 @@ def expected_for(search: str, lang: str) -> Expected:
     for name, error in answer["errors"].items():
         params = {
             key: localized(int(value), lang)
-            if key in NUMERIC_PARAMS and value.lstrip("-").isdigit() else value
+            if key in error["integer_params"] else value
             for key, value in error["params"].items()
         }
         messages[name] = fill(catalog(lang)[f"errors.{error['key']}"], **params)
     result = answer.get("result")
-    valid = result is not None and not MAIN_FIELDS & set(answer["errors"])
+    # While a field behind the main results is invalid the page keeps older results.
+    valid = result is not None and answer["panels"]["main"] != "stale"
     return Expected(messages, result["chunks"] if valid else None)
 
 

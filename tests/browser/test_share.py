@@ -27,8 +27,6 @@ from browser.test_page import (
     type_values,
 )
 
-NUMERIC_PARAMS = {"minimum", "maximum", "overlap", "chunk_size"}
-
 
 def query_of(url: str) -> dict[str, str]:
     return dict(parse_qsl(urlsplit(url).query, keep_blank_values=True))
@@ -50,7 +48,7 @@ def expected_error(query: str, name: str, lang: str) -> str:
         {"query": query, "number_format": {"group": group, "decimal": decimal}})))
     error = answer["errors"][name]
     params = {
-        key: localized(int(value), lang) if key in NUMERIC_PARAMS else value
+        key: localized(int(value), lang) if key in error["integer_params"] else value
         for key, value in error["params"].items()
     }
     return fill(catalog(lang)[f"errors.{error['key']}"], **params)
