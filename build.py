@@ -645,8 +645,8 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
     # The planning panels start at the calculator's own defaults, and the comparison at the
     # rows Python derives from them (sent only once the visitor edits the table: panels.js).
     # Imported here, like jinja2, so that importing build.py stays standard library only.
-    from calculator import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
     from calculator._fields import page_fields  # noqa: PLC0415
+    from calculator.protocol import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
 
     fields = page_fields()
     default_outcome = evaluate_form(DEFAULT_FIELDS)

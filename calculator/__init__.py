@@ -9,19 +9,21 @@ is never padded.  Every figure is an exact integer, computed in constant time.
 (18, 9088, 9216)
 >>> vector_size(plan.chunks, 384, "float32").raw_bytes
 27648
+
+This is the model: plans, vectors, comparisons, documents, budget, cost,
+re-indexing, storage and the one error type.  The web page's protocol (its
+form, links and JSON entry point) is ``calculator.protocol``; the command line
+is ``python3 -m calculator``.
 """
 
-from ._browser import respond
+from . import protocol
 from ._budget import PromptBudget, prompt_budget
 from ._chunking import ChunkPlan, LengthGroup, plan_chunks
 from ._compare import Comparison, ComparisonRow, Configuration, compare_configurations
 from ._cost import embedding_cost
 from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
-from ._fields import DEFAULT_FIELDS
-from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit, input_limit
-from ._query import fields_from_query, query_from_fields
 from ._reindex import (
     MigrationSize,
     ReindexCase,
@@ -33,15 +35,16 @@ from ._reindex import (
 )
 from ._report import describe
 from ._storage import StorageSize, pgvector_value_bytes, storage_size
-from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+
+# The page's worker and the build's start-up tools call these on the package itself (the
+# worker's Python is started with the package imported); they belong to ``protocol``.
+respond = protocol.respond
+DEFAULT_FIELDS = protocol.DEFAULT_FIELDS
 
 __all__ = [
     "CUSTOM_DTYPE",
-    "DEFAULT_FIELDS",
     "DTYPE_BITS",
-    "MACHINE",
-    "MAX_TYPED_VALUE",
     "MESSAGE_KEYS",
     "CalculatorError",
     "ChunkPlan",
@@ -49,11 +52,9 @@ __all__ = [
     "ComparisonRow",
     "Configuration",
     "CorpusPlan",
-    "FormOutcome",
     "InputLimit",
     "LengthGroup",
     "MigrationSize",
-    "NumberFormat",
     "PromptBudget",
     "ReindexCase",
     "ReindexPlan",
@@ -64,18 +65,14 @@ __all__ = [
     "documents_change",
     "edit_change",
     "embedding_cost",
-    "evaluate_form",
-    "fields_from_query",
     "input_limit",
     "migration_size",
-    "parse_whole_number",
     "pgvector_value_bytes",
     "plan_chunks",
     "plan_documents",
     "plan_equal_documents",
     "prompt_budget",
-    "query_from_fields",
-    "respond",
+    "protocol",
     "settings_change",
     "storage_size",
     "vector_size",

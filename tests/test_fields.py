@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import build
-from calculator import respond
 from calculator._cli import _parser
 from calculator._fields import (
     DEFAULT_FIELDS,
@@ -29,6 +28,7 @@ from calculator._fields import (
 from calculator._form import _FieldReader
 from calculator._text import MACHINE
 from calculator._vectors import CUSTOM_DTYPE
+from calculator.protocol import respond
 
 PAGE_FIELDS = [field for field in FIELDS.values() if field.on_page and field.kind != "rows"]
 # Values each kind refuses.

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator import (
+from calculator import CalculatorError
+from calculator.protocol import (
     MAX_TYPED_VALUE,
-    CalculatorError,
     NumberFormat,
     evaluate_form,
     parse_whole_number,

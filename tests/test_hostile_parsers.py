@@ -16,14 +16,8 @@ from urllib.parse import parse_qsl, quote, urlencode
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator import (
-    DEFAULT_FIELDS,
-    MESSAGE_KEYS,
-    CalculatorError,
-    NumberFormat,
-    evaluate_form,
-    respond,
-)
+from calculator import MESSAGE_KEYS, CalculatorError
+from calculator.protocol import DEFAULT_FIELDS, NumberFormat, evaluate_form, respond
 
 # The page's locales (pt/de/it, pl, en) and the machine form of links.
 NUMBER_FORMATS = (

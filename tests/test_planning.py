@@ -13,7 +13,6 @@ from calculator import (
     Configuration,
     compare_configurations,
     embedding_cost,
-    evaluate_form,
     plan_chunks,
     plan_documents,
     plan_equal_documents,
@@ -21,6 +20,7 @@ from calculator import (
 )
 from calculator._compare import default_configurations, join_compare_spec, split_compare_spec
 from calculator._documents import MAX_DOCUMENTS, parse_document_tokens
+from calculator.protocol import evaluate_form
 from reference import walk_windows
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator import (
+from calculator.protocol import (
     DEFAULT_FIELDS,
     NumberFormat,
     evaluate_form,

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from calculator import (
     CalculatorError,
-    evaluate_form,
     input_limit,
     pgvector_value_bytes,
     plan_chunks,
     storage_size,
     vector_size,
 )
+from calculator.protocol import evaluate_form
 from reference import walk_windows
 
 
@@ -147,7 +147,7 @@ def test_form_refuses_each_field_on_its_own(fields: dict[str, str], field: str, 
 
 
 def test_form_plans_every_panel_in_the_pages_number_format() -> None:
-    from calculator import NumberFormat  # noqa: PLC0415
+    from calculator.protocol import NumberFormat  # noqa: PLC0415
 
     outcome = evaluate_form(
         {

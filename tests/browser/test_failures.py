@@ -89,7 +89,7 @@ def test_a_slow_network_keeps_the_page_usable_while_loading(page: Page, site_url
 
 
 FAILING_TOKENS = "6666"
-# Appended to the wheel's calculator/_browser.py, of which the test makes the start-up zip
+# Appended to the wheel's calculator/protocol.py, of which the test makes the start-up zip
 # the page boots from: the entry point raises for one input, as a bug in Python would;
 # everything else is answered by the real code.
 PLANTED_FAILURE = f'''
@@ -113,7 +113,7 @@ def start_stdlib_that_raises(
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(work / wheel.name, "w") as target:
         for item in source.infolist():
             data = source.read(item)
-            if item.filename == "calculator/_browser.py":
+            if item.filename == "calculator/protocol.py":
                 data += PLANTED_FAILURE.encode()
             target.writestr(item, data)
     build.make_start_stdlib(build.ensure_pyodide(), dist / layout.runtime / "python_stdlib.zip",

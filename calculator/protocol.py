@@ -1,7 +1,11 @@
-"""The one entry point the page's worker calls: JSON text in, JSON text out.
+"""The web page's protocol: its form, its links and the one entry point its worker calls.
 
+``respond`` takes JSON text and answers JSON text (typed in ``calculator._answer``).
 Integers leave as decimal strings because JavaScript numbers lose digits past
-2**53; the page formats those strings exactly with Intl.NumberFormat.
+2**53; the page formats those strings exactly with Intl.NumberFormat.  The
+form's fields are declared once in ``FIELDS``; ``evaluate_form`` reads them as
+typed, ``fields_from_query`` and ``query_from_fields`` turn them into a link
+and back.  The model itself is the package's own API (``import calculator``).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from ._answer import (
 )
 from ._chunking import ChunkPlan
 from ._errors import CalculatorError
-from ._fields import Panel, stale_panels
+from ._fields import DEFAULT_FIELDS, FIELDS, Field, Panel, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._report import (
@@ -35,8 +39,25 @@ from ._report import (
     describe_cost,
     describe_documents,
 )
-from ._text import NumberFormat
+from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._vectors import VectorSize
+
+__all__ = [
+    "DEFAULT_FIELDS",
+    "FIELDS",
+    "MACHINE",
+    "MAX_TYPED_VALUE",
+    "Answer",
+    "Field",
+    "FormOutcome",
+    "NumberFormat",
+    "evaluate_form",
+    "fields_from_query",
+    "page_answer",
+    "parse_whole_number",
+    "query_from_fields",
+    "respond",
+]
 
 
 def respond(request_json: str) -> str:
