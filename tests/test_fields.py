@@ -44,6 +44,7 @@ class Controls(HTMLParser):
         self.controls: dict[str, dict[str, str | None]] = {}
         self.options: dict[str, list[tuple[str, bool]]] = {}
         self.hidden_fields: set[str] = set()
+        self.shown_when: dict[str, tuple[str, str]] = {}
         self.named: set[str] = set()
         self.max_rows: str | None = None
         self._select: str | None = None
@@ -61,6 +62,9 @@ class Controls(HTMLParser):
             self.options[self._select].append((str(found["value"]), "selected" in found))
         if tag == "div" and "data-field" in found and "hidden" in found:
             self.hidden_fields.add(str(found["data-field"]))
+        if tag == "div" and "data-shown-when" in found:
+            when = (str(found["data-shown-when"]), str(found["data-shown-value"]))
+            self.shown_when[str(found["data-field"])] = when
         if tag == "button" and "data-compare-add" in found:
             self.max_rows = found.get("data-max-rows")
 
@@ -102,6 +106,7 @@ def test_each_page_shows_the_declared_control(pages: dict[str, Controls], field:
             assert shown == (field.default if shown_at_first(field) else ""), lang
             assert control["inputmode"] == ("decimal" if field.kind == "price" else "numeric")
         assert (field.name in page.hidden_fields) == (not shown_at_first(field)), lang
+        assert page.shown_when.get(field.name) == field.shown_when, lang
 
 
 def test_every_named_control_of_the_page_is_a_declared_field(pages: dict[str, Controls]) -> None:

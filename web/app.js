@@ -102,7 +102,7 @@ function prefillFromAddress() {
       setControl(name, params.get(name));
     }
   }
-  updateCustomField();
+  syncShownFields();
 }
 
 /** Python's reading of the link: valid numbers in the page's format, bad values as typed. */
@@ -110,7 +110,7 @@ function fillFields(fields, errors) {
   for (const [name, text] of Object.entries(fields)) {
     setControl(name, !errors[name] && INTEGER.test(text) ? formatter.integer(text) : text);
   }
-  updateCustomField();
+  syncShownFields();
 }
 
 // --- painting -----------------------------------------------------------------------------
@@ -444,9 +444,20 @@ function followAddress() {
 
 // --- controls -----------------------------------------------------------------------------
 
-function updateCustomField() {
-  const custom = form.elements.namedItem("dtype").value === "custom";
-  $('[data-field="bytes_per_dimension"]').hidden = !custom;
+/** Fields shown only while another field has a value (their declaration's shown_when, written
+ *  by the build as data-shown-when/-value); a list among them is named, so sent, only then.
+ *  panels.js calls it too. */
+export function syncShownFields() {
+  for (const block of document.querySelectorAll("[data-shown-when]")) {
+    const shown = form.elements.namedItem(block.dataset.shownWhen)?.value === block.dataset.shownValue;
+    writeHidden(block, !shown);
+    const list = block.querySelector("textarea");
+    if (list && shown) {
+      list.name = block.dataset.field;
+    } else if (list) {
+      list.removeAttribute("name");
+    }
+  }
 }
 
 /** One-click examples: fill the fields in the page's own number format, then calculate. */
@@ -458,7 +469,7 @@ function applyPreset(button) {
       control.value = INTEGER.test(attribute.value) ? formatter.integer(attribute.value) : attribute.value;
     }
   }
-  updateCustomField();
+  syncShownFields();
   computeNow();
   form.scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
@@ -471,10 +482,8 @@ export function syncLanguageLinks() {
 }
 
 function wireControls() {
-  form.addEventListener("input", (event) => {
-    if (event.target.name === "dtype") {
-      updateCustomField();
-    }
+  form.addEventListener("input", () => {
+    syncShownFields();
     computeSoon();
   });
   form.addEventListener("change", computeSoon);

@@ -11,6 +11,7 @@ import {
   onAddressChange,
   onAnswer,
   recalculate,
+  syncShownFields,
   writeAttribute,
   writeData,
   writeHidden,
@@ -360,18 +361,6 @@ function removeRow(row) {
 
 // --- documents vs one stream -----------------------------------------------------------------
 
-/** Show the fields of the chosen mode; the list is named (so sent) only in list mode. */
-function syncDocumentsMode() {
-  const list = documentsMode.value === "list";
-  for (const field of panels.querySelectorAll("[data-documents-mode]")) {
-    field.hidden = (field.dataset.documentsMode === "list") !== list;
-  }
-  if (list) {
-    documentList.name = "document_tokens";
-  } else {
-    documentList.removeAttribute("name");
-  }
-}
 
 /** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
 function signedInteger(value) {
@@ -413,7 +402,7 @@ function showDocuments(answer) {
   const section = document.getElementById("documents");
   if (answer.fields) {
     // A link may choose list mode; its list is then put into the (now named) field.
-    syncDocumentsMode();
+    syncShownFields();
     const linked = answer.fields.document_tokens;
     if (documentList.name && linked !== undefined && documentList.value !== linked) {
       documentList.value = linked;
@@ -574,7 +563,7 @@ function wirePanels() {
       makeExplicit();
     }
     if (target === documentsMode) {
-      syncDocumentsMode();
+      syncShownFields();
     }
     if (target === documentList) {
       listParsing.hidden = false;
@@ -601,7 +590,7 @@ function wirePanels() {
 
 function start() {
   // app.js has already shown a link's raw values; a link may have chosen list mode.
-  syncDocumentsMode();
+  syncShownFields();
   const linked = new URLSearchParams(location.search).get("document_tokens");
   if (documentList.name && linked !== null) {
     documentList.value = linked;
