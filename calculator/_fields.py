@@ -11,16 +11,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
 
 from ._compare import MAX_ROWS, ROW_FIELDS
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS
 
-Kind = Literal["whole", "signed", "decimal", "price", "choice", "list", "rows"]
-#: The page's result areas; "reindex", "storage" and "model_limit" are the command line's.
-Panel = Literal[
-    "main", "compare", "documents", "budget", "cost", "reindex", "storage", "model_limit"
-]
+# The page's Python never imports typing (it would be one more module to load at start).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+    Kind: TypeAlias = Literal["whole", "signed", "decimal", "price", "choice", "list", "rows"]
+    #: The page's result areas; "reindex", "storage" and "model_limit" are the command line's.
+    Panel: TypeAlias = Literal[
+        "main", "compare", "documents", "budget", "cost", "reindex", "storage", "model_limit"
+    ]
+
 PAGE_PANELS: tuple[Panel, ...] = ("main", "compare", "documents", "budget", "cost")
 
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)

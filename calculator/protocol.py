@@ -12,23 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal
 
-from ._answer import (
-    Answer,
-    Budget,
-    CompareFigures,
-    Cost,
-    Derivation,
-    Documents,
-    FieldError,
-    PanelState,
-    Result,
-    RowNote,
-)
 from ._chunking import ChunkPlan
 from ._errors import CalculatorError
-from ._fields import DEFAULT_FIELDS, FIELDS, Field, Panel, stale_panels
+from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._report import (
@@ -42,12 +29,31 @@ from ._report import (
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._vectors import VectorSize
 
+# The page's Python never imports typing (it would be one more module to load at start); the
+# answer's types are for the checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    from ._answer import (
+        Answer,
+        Budget,
+        CompareFigures,
+        Cost,
+        Derivation,
+        Documents,
+        FieldError,
+        PanelState,
+        Result,
+        RowNote,
+    )
+    from ._fields import Panel
+
 __all__ = [
     "DEFAULT_FIELDS",
     "FIELDS",
     "MACHINE",
     "MAX_TYPED_VALUE",
-    "Answer",
     "Field",
     "FormOutcome",
     "NumberFormat",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -55,3 +56,9 @@ def test_pyproject_builds_a_pure_wheel(tmp_path: Path, monkeypatch: pytest.Monke
     assert {f"calculator/{path.name}" for path in PACKAGE.glob("*.py")} <= names
     assert "calculator/py.typed" in names
     assert not any(name.startswith(("tests/", "web/", "locales/")) for name in names)
+
+
+def test_the_pages_python_does_not_load_typing() -> None:
+    """The answer's types are for the checkers; typing would be one more module at start."""
+    code = "import sys, calculator; sys.exit('typing' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
