@@ -23,7 +23,8 @@ import pytest
 import build
 
 # What a clean checkout holds that a build reads.
-SOURCES = ("build.py", "pyproject.toml", "README.md", "calculator", "web", "locales", "tools")
+SOURCES = ("build.py", "site_build", "devtools", "pyproject.toml", "README.md", "calculator",
+           "web", "locales", "tools")
 
 
 def checkout(target: Path) -> Path:
