@@ -3,6 +3,7 @@
     python3 build.py                  build dist/
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
     python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
+    python3 build.py test --quick     the same without the browser tests and the slow tests
     python3 build.py bench            build, then time our page against a stock Pyodide page
     python3 build.py ranks            fetch the token ranks --count needs into .cache/
 
@@ -131,7 +132,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
+    commands.add_parser(
+        "test",
+        help="run ruff, mypy and pytest (later arguments go to pytest); --quick leaves out "
+        "the browser tests and the tests marked slow",
+    )
     commands.add_parser(
         "bench",
         help="build, then time our page against a stock Pyodide page "
@@ -141,14 +146,18 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     commands.add_parser("ranks", help="fetch and convert the token ranks into .cache/token-ranks/")
     if argv[:1] in (["test"], ["bench"]):
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
-        return argparse.Namespace(command=argv[0], pytest_args=list(argv[1:]))
+        rest = list(argv[1:])
+        quick = argv[0] == "test" and "--quick" in rest
+        return argparse.Namespace(
+            command=argv[0], pytest_args=[arg for arg in rest if arg != "--quick"], quick=quick
+        )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     if not in_project_venv():
-        if args.command in {"test", "bench"}:
+        if args.command == "bench" or (args.command == "test" and not args.quick):
             ensure_browsers()
         ensure_venv("test" if args.command in {"test", "bench"} else "build")
         reexec_in_venv(Path(__file__), argv)
@@ -158,7 +167,7 @@ def main(argv: Sequence[str]) -> int:
         if args.command == "ranks":
             return 0
         if args.command == "test":
-            return run_checks(args.pytest_args)
+            return run_checks(args.pytest_args, quick=args.quick)
         build()
         if args.command == "serve":
             serve(DIST, args.port)

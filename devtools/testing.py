@@ -6,20 +6,62 @@ import importlib
 import subprocess
 import sys
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from site_build.project import DIST, ROOT
 from site_build.runtime import ensure_pyodide
 
+# The static checks, by the name a failure is reported under.
+STATIC_CHECKS = {
+    "ruff check": [sys.executable, "-m", "ruff", "check", "."],
+    "ruff format": [
+        sys.executable,
+        "-m",
+        "ruff",
+        "format",
+        "--check",
+        "--output-format",
+        "concise",
+        ".",
+    ],
+    "mypy": [sys.executable, "-m", "mypy"],
+}
+# What --quick leaves out: the browser tests and the tests marked slow (the two clean builds,
+# the largest property tests); `python3 build.py test` runs them all.
+QUICK_PYTEST_ARGS = ("--ignore=tests/browser", "-m", "not slow")
 
-def run_checks(pytest_args: Sequence[str]) -> int:
-    """ruff, mypy and pytest; every one runs, and any failure fails the whole."""
-    commands = (
-        [sys.executable, "-m", "ruff", "check", "."],
-        [sys.executable, "-m", "mypy"],
+
+def pytest_command(pytest_args: Sequence[str], *, quick: bool) -> list[str]:
+    """The pytest command line; --quick's own arguments come first, so the caller's win.
+
+    >>> pytest_command(["-x"], quick=True)[3:]
+    ['--ignore=tests/browser', '-m', 'not slow', '-x']
+    """
+    return [sys.executable, "-m", "pytest", *(QUICK_PYTEST_ARGS if quick else ()), *pytest_args]
+
+
+def captured(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, check=False, capture_output=True, text=True)
+
+
+def run_checks(pytest_args: Sequence[str], *, quick: bool = False) -> int:
+    """ruff (lint and format), mypy and pytest; every one runs, and any failure fails the
+    whole.  The static checks run beside pytest (two cores halve the wait); their output is
+    printed once pytest is done, so the two never interleave."""
+    with ThreadPoolExecutor() as pool:
+        static = {name: pool.submit(captured, command) for name, command in STATIC_CHECKS.items()}
         # Exit code 5 (no tests collected) is non-zero, so it fails too.
-        [sys.executable, "-m", "pytest", *pytest_args],
-    )
-    failed = [cmd[2] for cmd in commands if subprocess.run(cmd, cwd=ROOT, check=False).returncode]
+        tests = subprocess.run(pytest_command(pytest_args, quick=quick), cwd=ROOT, check=False)
+    failed = []
+    for name, future in static.items():
+        done = future.result()
+        print(f"--- {name}", flush=True)
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        if done.returncode:
+            failed.append(name)
+    if tests.returncode:
+        failed.append("pytest")
     if failed:
         print(f"build.py: failed: {', '.join(failed)}", file=sys.stderr)
         return 1

@@ -57,6 +57,7 @@ def built(root: Path, hash_seed: str) -> dict[str, bytes]:
             for path in sorted(dist.rglob("*")) if path.is_file()}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="the build needs Node.js")
 def test_two_clean_builds_are_byte_identical(tmp_path: Path) -> None:
     first = built(checkout(tmp_path / "one"), "1")
