@@ -7,9 +7,11 @@ from pathlib import Path
 
 from site_build.project import BuildError
 
-# A scheme-qualified or protocol-relative address of some host: "https://x.y", "//x.y".
+# A scheme-qualified address of any host ("https://x.y", "http://localhost:8000/") or a
+# protocol-relative one ("//x.y"; a dot in the host, so that a "//comment" is not one).
 EXTERNAL_URL = re.compile(
-    r"(?:\b[a-z][a-z0-9+.-]*:)?//[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s\"'`<>)]*", re.IGNORECASE
+    r"\b[a-z][a-z0-9+.-]*://[^\s\"'`<>)]+|//[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s\"'`<>)]*",
+    re.IGNORECASE,
 )
 # XML namespace names look like addresses but are never fetched.
 NAMESPACE_NAMES = frozenset({"http://www.w3.org/2000/svg"})
