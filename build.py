@@ -5,6 +5,7 @@
     python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
     python3 build.py test --quick     the same without the browser tests and the slow tests
     python3 build.py bench            build, then time our page against a stock Pyodide page
+    python3 build.py screenshots      build, then write PNGs of the pages into screenshots/
     python3 build.py ranks            fetch the token ranks --count needs into .cache/
 
 The script needs only the standard library to start: it creates the project's
@@ -28,6 +29,7 @@ from devtools.browsers import (
     ensure_browsers,
     launch_browser,
 )
+from devtools.screenshots import take_screenshots
 from devtools.serve import (
     DEFAULT_PORT,
     ENCODINGS,
@@ -73,6 +75,9 @@ from site_build.runtime import ensure_pyodide, fetch_pyodide_tarball, npm_packed
 from site_build.snapshot import SNAPSHOT_BLOCK, packed_snapshot
 from site_build.stdlib import make_start_stdlib
 from site_build.token_ranks import TOKEN_RANKS, ensure_token_ranks
+
+# Where `python3 build.py screenshots` writes its pictures (not kept in git).
+SCREENSHOTS = ROOT / "screenshots"
 
 # What the tests and the benchmark use of the build and the developer's tools, by one name.
 __all__ = [
@@ -143,6 +148,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "(later arguments go to tests/bench.py: --runs N, --only-networks, "
         "--only-loopback)",
     )
+    commands.add_parser(
+        "screenshots", help="build, then write PNGs of the pages into screenshots/ to look at"
+    )
     commands.add_parser("ranks", help="fetch and convert the token ranks into .cache/token-ranks/")
     if argv[:1] in (["test"], ["bench"]):
         # Verbatim: argparse would take pytest's own options (-k EXPR) for ours.
@@ -157,9 +165,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     if not in_project_venv():
-        if args.command == "bench" or (args.command == "test" and not args.quick):
+        needs_tests = args.command in {"test", "bench", "screenshots"}
+        if needs_tests and not (args.command == "test" and args.quick):
             ensure_browsers()
-        ensure_venv("test" if args.command in {"test", "bench"} else "build")
+        ensure_venv("test" if needs_tests else "build")
         reexec_in_venv(Path(__file__), argv)
     try:
         if args.command in {"test", "ranks"}:
@@ -173,6 +182,9 @@ def main(argv: Sequence[str]) -> int:
             serve(DIST, args.port)
         if args.command == "bench":
             return run_bench(args.pytest_args)
+        if args.command == "screenshots":
+            for path in take_screenshots(DIST, SCREENSHOTS):
+                print(path.relative_to(ROOT))
     except BuildError as error:
         print(f"build.py: {error}", file=sys.stderr)
         return 1
