@@ -14,6 +14,9 @@ import build
 settings.register_profile("correctness", deadline=None)
 settings.load_profile("correctness")
 
+# The benchmark (python3 build.py bench) lives here for its imports; it holds no test.
+collect_ignore = ["bench.py"]
+
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 import shutil
 import struct
 import urllib.error
@@ -19,11 +18,6 @@ from typing import Any
 import pytest
 
 import build
-
-# Strings that look like external URLs but are never fetched, each with where it may
-# appear: the SVG namespace is a name that createElementNS needs.
-NOT_FETCHED = {"http://www.w3.org/2000/svg": {".js"}}
-URL_PATTERN = re.compile(r"https?://[^\s\"'`<>()]*", re.IGNORECASE)
 
 
 class PageScan(HTMLParser):
@@ -188,16 +182,6 @@ def test_the_shipped_snapshot_is_mostly_blocks_in_use(dist: Path, layout: build.
     packed = (dist / layout.snapshot).read_bytes()
     (length,) = struct.unpack_from("<I", packed)
     assert len(packed) < length / 2
-
-
-def test_no_file_of_ours_names_an_external_url(dist: Path) -> None:
-    found = [
-        f"{path.relative_to(dist)}: {url}"
-        for path in our_files(dist, ".html", ".js", ".css")
-        for url in URL_PATTERN.findall(path.read_text(encoding="utf-8"))
-        if path.suffix not in NOT_FETCHED.get(url, set())
-    ]
-    assert found == []
 
 
 def test_every_page_carries_the_csp(dist: Path) -> None:

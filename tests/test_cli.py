@@ -1,15 +1,17 @@
-"""``python3 -m calculator`` as scripts and documentation use it."""
+"""``python3 -m calculator`` as scripts and documentation use it, through its main()."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
-import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from calculator._cli import main
 
 
 def assert_refused(completed: subprocess.CompletedProcess[str], message: str) -> None:
@@ -22,15 +24,22 @@ def assert_refused(completed: subprocess.CompletedProcess[str], message: str) ->
     assert "Traceback" not in completed.stderr
 
 
-def run(*arguments: str) -> subprocess.CompletedProcess[str]:
-    """The CLI from the repository root, with nothing installed."""
-    return subprocess.run(
-        [sys.executable, "-m", "calculator", *arguments],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def run(*arguments: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """`python3 -m calculator ARGUMENTS` in this process: main() with what it writes and its
+    exit status (argparse's own refusals leave through SystemExit).  One test runs the real
+    command (tests/test_cli_count.py)."""
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        mock.patch("sys.stdin", io.StringIO(stdin)),
+    ):
+        try:
+            status = main(list(arguments))
+        except SystemExit as leaving:
+            code = leaving.code
+            status = code if isinstance(code, int) else int(code is not None)
+    return subprocess.CompletedProcess(list(arguments), status, out.getvalue(), err.getvalue())
 
 
 def test_json_has_the_contract_keys() -> None:
@@ -147,10 +156,9 @@ def test_documents_against_one_stream() -> None:
 
 
 def test_document_tokens_from_stdin() -> None:
-    completed = subprocess.run(
-        [sys.executable, "-m", "calculator", "--tokens", "0", "--chunk-size", "800",
-         "--overlap", "200", "--document-tokens", "-", "--json"],
-        cwd=ROOT, input="2500\n800\n", capture_output=True, text=True, check=False,
+    completed = run(
+        "--tokens", "0", "--chunk-size", "800", "--overlap", "200",
+        "--document-tokens", "-", "--json", stdin="2500\n800\n",
     )  # fmt: skip
     documents = json.loads(completed.stdout)["documents"]
     assert documents["per_document"]["chunks"] == 5

@@ -1,4 +1,5 @@
-"""The build refuses to ship a page, script or stylesheet of ours naming another origin."""
+"""The build refuses to ship a page, script or stylesheet of ours naming another origin: the
+one external-URL check (site_build/external_urls.py), which every build runs."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def test_the_built_site_names_no_other_origin(dist: Path, layout: build.Layout) 
         ("style.css", "body { background: url(//images.example.org/a.png); }"),
         ("en/index.html", '<link rel="preconnect" href="HTTP://Fonts.Example.NET">'),
         ("share.js", "fetch(`wss://collector.example.com/${data}`);"),
+        ("worker.js", 'new EventSource("http://localhost:8000/events");'),
     ],
 )
 def test_an_external_url_fails_the_build(tmp_path: Path, name: str, text: str) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def ask(request: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+@pytest.mark.slow
 @given(
     pairs=st.lists(st.tuples(st.sampled_from(QUERY_KEYS), VALUES), max_size=8),
     number_format=st.sampled_from(NUMBER_FORMATS),
@@ -92,6 +94,7 @@ def test_any_link_gives_the_form_and_known_errors(
     assert again["errors"].keys() == answer["errors"].keys()
 
 
+@pytest.mark.slow
 @given(
     texts=st.fixed_dictionaries({}, optional={
         name: VALUES for name in (*DEFAULT_FIELDS, *COMPARE_CELLS)}),

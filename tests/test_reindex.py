@@ -115,6 +115,7 @@ def window_settings(draw: st.DrawFn, largest: int = 120) -> tuple[int, int]:
     return size, draw(st.one_of(st.just(0), st.just(size - 1), st.integers(0, size - 1)))
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(st.one_of(st.just(0), st.integers(0, 1500)), window_settings(), window_settings(),
        st.booleans())  # fmt: skip
@@ -149,6 +150,7 @@ def edits(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
     return tokens, size, overlap, at, delta
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(edits())
 @example((0, 5, 2, 0, 7))  # an empty text filled

@@ -23,7 +23,8 @@ import pytest
 import build
 
 # What a clean checkout holds that a build reads.
-SOURCES = ("build.py", "pyproject.toml", "README.md", "calculator", "web", "locales", "tools")
+SOURCES = ("build.py", "site_build", "devtools", "pyproject.toml", "README.md", "calculator",
+           "web", "locales", "tools")
 
 
 def checkout(target: Path) -> Path:
@@ -56,6 +57,7 @@ def built(root: Path, hash_seed: str) -> dict[str, bytes]:
             for path in sorted(dist.rglob("*")) if path.is_file()}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="the build needs Node.js")
 def test_two_clean_builds_are_byte_identical(tmp_path: Path) -> None:
     first = built(checkout(tmp_path / "one"), "1")

@@ -190,6 +190,7 @@ ALPHABET = st.one_of(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=2500)
 @given(text=st.text(ALPHABET, max_size=80))
@@ -197,6 +198,7 @@ def test_random_strings(encoding: str, text: str) -> None:
     assert ours(encoding).encode(text) == oracle(encoding).encode_ordinary(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=1000)
 @given(text=st.text(max_size=300))

@@ -291,26 +291,3 @@ def test_the_frame_works_without_the_resize_script(
     expect(calculator.locator('.result-list [data-result="chunks"]')).to_have_attribute(
         "data-value", "4")
     assert frame_height(page) == SNIPPET_HEIGHT
-
-
-# --- screenshots to look at ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_screenshot_of_embed_mode(page: Page, site_url: str, tmp_path: Path, theme: str) -> None:
-    page.set_viewport_size({"width": 900, "height": 800})
-    open_page(page, site_url, "en", f"{STATE}&embed=1&theme={theme}")
-    expect(page.locator("#chunk-map svg")).to_be_visible()
-    target = tmp_path / f"embed-{theme}.png"
-    page.screenshot(path=target, full_page=True)
-    assert target.stat().st_size > 10_000
-
-
-def test_screenshot_of_the_share_and_embed_panels(
-    page: Page, site_url: str, tmp_path: Path
-) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
-    embed_snippet(page, site_url, "en")
-    target = tmp_path / "share-embed.png"
-    page.locator(".share-embed").screenshot(path=target)
-    assert target.stat().st_size > 5_000

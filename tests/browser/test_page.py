@@ -10,14 +10,12 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
-from browser.conftest import prefer_color_scheme
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
@@ -303,19 +301,3 @@ def test_load_failure_shows_localized_error_and_retry_works(
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect_integer(page, "chunks", 18, "it")
     expect(page.locator("[data-load-error]")).to_be_hidden()
-
-
-SCREENSHOTS = (("pt", "light"), ("en", "light"), ("de", "dark"))
-
-
-@pytest.mark.parametrize(("lang", "scheme"), SCREENSHOTS)
-def test_screenshot(
-    page: Page, site_url: str, tmp_path: Path, lang: str, scheme: str, browser_name: str
-) -> None:
-    prefer_color_scheme(page, browser_name, scheme)
-    page.set_viewport_size({"width": 1280, "height": 1000})
-    open_page(page, site_url, lang)
-    expect(page.locator("#chunk-map svg")).to_be_visible()
-    target = tmp_path / f"{lang}-{scheme}.png"
-    page.screenshot(path=target, full_page=True)
-    assert target.stat().st_size > 10_000

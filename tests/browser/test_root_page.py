@@ -1,5 +1,6 @@
 """The site's root page (dist/index.html): a visitor lands on the first of their languages the
-site has, and without script it offers the five languages, each in its own words."""
+site has, keeping a prefilled link's query string and fragment, and without script it offers
+the five languages, each in its own words."""
 
 from __future__ import annotations
 
@@ -12,14 +13,19 @@ import build
 from browser.test_page import catalog
 
 
-@pytest.mark.parametrize(("locale", "lang"), [("pl-PL", "pl"), ("pt-BR", "pt")])
-def test_a_browser_in_polish_or_brazilian_portuguese_lands_on_that_language(
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [("de-DE", "de"), ("pt-BR", "pt"), ("pt-PT", "pt"), ("it-CH", "it"), ("pl", "pl"),
+     ("pl-PL", "pl"), ("en-GB", "en"), ("fr-FR", "en")],
+)
+def test_a_browser_lands_on_its_language_keeping_the_link(
     new_page: Callable[..., Page], site_url: str, locale: str, lang: str
 ) -> None:
-    # The locale sets both navigator.languages and the Accept-Language header.
+    # The locale sets both navigator.languages and the Accept-Language header; a prefilled
+    # link's query string and fragment come along.
     page = new_page(locale=locale)
-    page.goto(site_url)
-    page.wait_for_url(f"{site_url}{lang}/")
+    page.goto(f"{site_url}?tokens=1000#results")
+    page.wait_for_url(f"{site_url}{lang}/?tokens=1000#results")
     expect(page.locator("html")).to_have_attribute("lang", build.LANGUAGE_TAGS[lang])
 
 

@@ -1,0 +1,76 @@
+"""The test and benchmark runners behind `python3 build.py test` and `python3 build.py bench`."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from site_build.project import DIST, ROOT
+from site_build.runtime import ensure_pyodide
+
+# The static checks, by the name a failure is reported under.
+STATIC_CHECKS = {
+    "ruff check": [sys.executable, "-m", "ruff", "check", "."],
+    "ruff format": [
+        sys.executable,
+        "-m",
+        "ruff",
+        "format",
+        "--check",
+        "--output-format",
+        "concise",
+        ".",
+    ],
+    "mypy": [sys.executable, "-m", "mypy"],
+}
+# What --quick leaves out: the browser tests and the tests marked slow (the two clean builds,
+# the largest property tests); `python3 build.py test` runs them all.
+QUICK_PYTEST_ARGS = ("--ignore=tests/browser", "-m", "not slow")
+
+
+def pytest_command(pytest_args: Sequence[str], *, quick: bool) -> list[str]:
+    """The pytest command line; --quick's own arguments come first, so the caller's win.
+
+    >>> pytest_command(["-x"], quick=True)[3:]
+    ['--ignore=tests/browser', '-m', 'not slow', '-x']
+    """
+    return [sys.executable, "-m", "pytest", *(QUICK_PYTEST_ARGS if quick else ()), *pytest_args]
+
+
+def captured(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, check=False, capture_output=True, text=True)
+
+
+def run_checks(pytest_args: Sequence[str], *, quick: bool = False) -> int:
+    """ruff (lint and format), mypy and pytest; every one runs, and any failure fails the
+    whole.  The static checks run beside pytest (two cores halve the wait); their output is
+    printed once pytest is done, so the two never interleave."""
+    with ThreadPoolExecutor() as pool:
+        static = {name: pool.submit(captured, command) for name, command in STATIC_CHECKS.items()}
+        # Exit code 5 (no tests collected) is non-zero, so it fails too.
+        tests = subprocess.run(pytest_command(pytest_args, quick=quick), cwd=ROOT, check=False)
+    failed = []
+    for name, future in static.items():
+        done = future.result()
+        print(f"--- {name}", flush=True)
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        if done.returncode:
+            failed.append(name)
+    if tests.returncode:
+        failed.append("pytest")
+    if failed:
+        print(f"build.py: failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_bench(bench_args: Sequence[str]) -> int:
+    """The benchmark lives with the tests (it needs Playwright, a test dependency)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    bench = importlib.import_module("bench")
+    status: int = bench.run(DIST, ensure_pyodide(), bench_args)
+    return status

@@ -1,0 +1,75 @@
+"""The whole build, step by step: fetch runtime → compile → snapshot → render → manifest →
+compress.  Each versioned directory is named after its contents once it is complete, so a
+later step addresses what an earlier one wrote by that name."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from site_build.compress import write_precompressed
+from site_build.external_urls import check_no_external_urls
+from site_build.layout import Layout, versioned
+from site_build.manifest import write_manifest, write_service_worker
+from site_build.project import (
+    DIST,
+    LANGUAGES,
+    LOCALES,
+    PYODIDE_VERSION,
+    SNAPSHOT_NAME,
+    START_STDLIB,
+)
+from site_build.render import copy_static, load_catalogs, render_language_redirect, render_pages
+from site_build.runtime import copy_pyodide, ensure_pyodide, pyodide_lock_info
+from site_build.snapshot import snapshot_of
+from site_build.stdlib import start_stdlib
+from site_build.wheel import build_wheel
+
+
+def ship_runtime(pyodide: Path, dist: Path) -> str:
+    """Pyodide's runtime files and the compiled stdlib; the versioned directory's name."""
+    copy_pyodide(pyodide, dist / f"pyodide-{PYODIDE_VERSION}")
+    return versioned(dist / f"pyodide-{PYODIDE_VERSION}")
+
+
+def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> str:
+    """The start-up zip of the shipped stdlib and the calculator; its path in dist/."""
+    (dist / "start").mkdir()
+    shutil.copy2(
+        start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel),
+        dist / "start" / START_STDLIB,
+    )
+    return versioned(dist / "start") + START_STDLIB
+
+
+def ship_snapshot(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> str:
+    """The packed memory snapshot of the shipped runtime; its path in dist/."""
+    (dist / "snapshot").mkdir()
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist / runtime, wheel))
+    return versioned(dist / "snapshot") + SNAPSHOT_NAME
+
+
+def ship_assets(pyodide: Path, dist: Path, layout: Layout) -> str:
+    """Our scripts and styles with the build manifest naming `layout`; the directory's name."""
+    copy_static(dist / "assets")
+    write_manifest(dist / "assets", layout, pyodide_lock_info(pyodide))
+    return versioned(dist / "assets")
+
+
+def build(dist: Path = DIST) -> None:
+    """Build the whole site into dist/, replacing what was there."""
+    pyodide = ensure_pyodide()
+    catalogs = load_catalogs(LOCALES)
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    wheel = dist / build_wheel(dist)
+    runtime = ship_runtime(pyodide, dist)
+    start = ship_start_stdlib(pyodide, dist, runtime, wheel)
+    snapshot = ship_snapshot(pyodide, dist, runtime, wheel)
+    assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start))
+    render_pages(dist, catalogs, LANGUAGES, assets)
+    render_language_redirect(dist, catalogs, assets)
+    write_service_worker(dist)
+    check_no_external_urls(dist, runtime)
+    write_precompressed(dist)

@@ -1,0 +1,238 @@
+"""Step 4, render: our scripts and styles, one page per language from web/page.html.j2 (the
+default results prerendered as the page paints them), and the root page that picks one."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from site_build.manifest import SERVICE_WORKER
+from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+# Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
+# blob: lets runtime.js start the module worker from a bootstrap that the page's
+# policy covers.
+CSP = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "base-uri 'none'",
+        "form-action 'none'",
+    )
+)
+
+Catalog = dict[str, object]
+
+
+def load_catalogs(locales: Path) -> dict[str, Catalog]:
+    catalogs: dict[str, Catalog] = {}
+    for lang in LANGUAGES:
+        path = locales / f"{lang}.json"
+        if not path.exists():
+            raise BuildError(f"missing catalog {path.relative_to(ROOT)}")
+        catalogs[lang] = json.loads(path.read_text(encoding="utf-8"))
+    return catalogs
+
+
+def jinja_environment() -> Environment:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: PLC0415
+
+    return Environment(
+        loader=FileSystemLoader(WEB),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]) -> dict[str, Any]:
+    """Per language, the texts of `result` as web/results-text.js writes them, run under Node
+    (jobs: {lang: {locale, strings}}); so the prerendered page reads as app.js paints it."""
+    node = node_command("to prerender the default results")
+    with tempfile.TemporaryDirectory() as staging:
+        modules = Path(staging)
+        for name in ("format.js", "results-text.js"):
+            shutil.copy(WEB / name, modules / name)
+        # Node reads .js files as ES modules only inside a package that says so.
+        (modules / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+        listing = modules / "jobs.json"
+        listing.write_text(
+            json.dumps({lang: {**job, "result": result} for lang, job in jobs.items()}),
+            encoding="utf-8",
+        )
+        done = subprocess.run(
+            [node, str(TOOLS / "prerender.mjs"), str(modules), str(listing)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    texts: dict[str, Any] = json.loads(done.stdout)
+    return texts
+
+
+def render_pages(
+    dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str], assets: str
+) -> None:
+    """One page per language, dist/<lang>/index.html, from web/page.html.j2, loading its
+    scripts and styles from `assets` (relative to dist/).
+
+    The form's defaults are written in each language's own number format, grouped the way
+    Intl.NumberFormat groups them (the browser tests compare the two): separator and CLDR
+    minimum grouping digits per Intl tag; an unknown tag gets plain digits.
+    """
+    grouping = {
+        "pt-BR": (".", 1),
+        "de-DE": (".", 1),
+        "it-IT": (".", 2),
+        "pl-PL": ("\u00a0", 2),
+        "en": (",", 1),
+    }
+    # The documents' two worked examples, as one-click presets in their explanation sections.
+    presets = [
+        {
+            "section": "example_small",
+            "fields": {
+                "tokens": 2500,
+                "chunk_size": 800,
+                "overlap": 200,
+                "dimensions": 384,
+                "dtype": "float32",
+            },
+        },
+        {
+            "section": "example_large",
+            "fields": {
+                "tokens": 8000,
+                "chunk_size": 512,
+                "overlap": 64,
+                "dimensions": 384,
+                "dtype": "float32",
+            },
+        },
+    ]
+    # Long prose is in the HTML already; app.js gets every other string (errors, results,
+    # plurals, later panels) in the page's JSON island.
+    prose = ("explain.", "faq.", "index.", "page.")
+    # The planning panels start at the calculator's own defaults, and the comparison at the
+    # rows Python derives from them (sent only once the visitor edits the table: panels.js).
+    # Imported here, like jinja2, so that importing build.py stays standard library only.
+    from calculator._fields import page_fields  # noqa: PLC0415
+    from calculator.protocol import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
+
+    fields = page_fields()
+    default_outcome = evaluate_form(DEFAULT_FIELDS)
+
+    def localized(value: int, locale: str) -> str:
+        separator, minimum = grouping.get(locale, ("", 99))
+        digits = str(value)
+        if len(digits) < 4 + minimum - 1:
+            return digits
+        groups = [digits[max(0, end - 3) : end] for end in range(len(digits), 0, -3)]
+        return separator.join(reversed(groups))
+
+    js_strings = {
+        lang: {key: value for key, value in catalogs[lang].items() if not key.startswith(prose)}
+        for lang in languages
+    }
+    # The default results as Python computes them (the same in every language: the default
+    # texts have no separators), written into each page as app.js would paint them, so the
+    # page shows correct numbers at first paint; it still becomes "ready" only when Python
+    # answers in the browser.
+    default_request = {
+        "fields": dict(DEFAULT_FIELDS),
+        "number_format": {"group": ",", "decimal": "."},
+    }
+    result = json.loads(respond(json.dumps(default_request)))["result"]
+    texts = prerendered_results(
+        result,
+        {
+            lang: {"locale": catalogs[lang]["meta.locale"], "strings": js_strings[lang]}
+            for lang in languages
+        },
+    )
+    template = jinja_environment().get_template("page.html.j2")
+    names = [
+        (lang, LANGUAGE_TAGS.get(lang, lang), str(catalogs[lang]["meta.language_name"]))
+        for lang in languages
+    ]
+    for lang in languages:
+        catalog = catalogs[lang]
+        locale = str(catalog["meta.locale"])
+        sections = [
+            key.split(".")[1]
+            for key in catalog
+            if key.startswith("explain.") and key.endswith(".title")
+        ]
+        faq = [
+            (catalog[f"faq.q{n}"], catalog[f"faq.a{n}"])
+            for n in range(1, 100)
+            if f"faq.q{n}" in catalog
+        ]
+        html = template.render(
+            lang=lang,
+            tag=LANGUAGE_TAGS.get(lang, lang),
+            catalog=catalog,
+            languages=names,
+            csp=CSP,
+            assets=f"../{assets}",
+            fields=fields,
+            defaults={
+                name: localized(int(text), locale) if text.isdigit() else text
+                for name, text in DEFAULT_FIELDS.items()
+            },
+            presets=presets,
+            explain_sections=sections,
+            faq=faq,
+            js_strings=js_strings[lang],
+            result=result,
+            texts=texts[lang],
+            compare_rows=[
+                {
+                    column: localized(int(text), locale) if text.isdigit() else text
+                    for column, text in row.items()
+                }
+                for row in default_outcome.compare_rows
+            ],
+            compare_notes=default_outcome.compare_notes,
+        )
+        page = dist / lang / "index.html"
+        page.parent.mkdir(parents=True)
+        page.write_text(html, encoding="utf-8")
+
+
+def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets: str) -> None:
+    """dist/index.html: every language greeting in its own words, and redirect.js picks
+    the best one."""
+    template = jinja_environment().get_template("index.html.j2")
+    choices = [
+        {
+            "path": lang,
+            "tag": LANGUAGE_TAGS.get(lang, lang),
+            "name": catalogs[lang]["meta.language_name"],
+            "heading": catalogs[lang]["index.heading"],
+            "choose": catalogs[lang]["index.choose"],
+        }
+        for lang in LANGUAGES
+    ]
+    title = " · ".join(str(choice["heading"]) for choice in choices)
+    html = template.render(choices=choices, title=title, csp=CSP, assets=assets)
+    (dist / "index.html").write_text(html, encoding="utf-8")
+
+
+def copy_static(target: Path) -> None:
+    target.mkdir(parents=True)
+    for path in sorted([*WEB.glob("*.js"), *WEB.glob("*.css")]):
+        if path.name != SERVICE_WORKER:  # written last, with the list of everything else
+            shutil.copy2(path, target / path.name)

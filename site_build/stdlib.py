@@ -1,0 +1,98 @@
+"""Step 2, compile: the standard library as 3.14 bytecode, and the start-up zip a first visit
+boots from (tools/compile_stdlib.*, tools/start_stdlib.*), each made once and kept in .cache/."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+
+from site_build.project import (
+    CACHE,
+    PYODIDE_LOCK_FILE,
+    PYODIDE_TARBALL_SHA256,
+    PYODIDE_VERSION,
+    START_STDLIB,
+    STDLIB_PATH_IN_BROWSER,
+    TOOLS,
+    node_command,
+    sha256_of,
+    tools_key,
+)
+
+
+def compiled_stdlib(pyodide: Path) -> Path:
+    """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball and tool.
+
+    CPython otherwise compiles ~145 stdlib modules from source at every start in the
+    browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
+    """
+    key = f"{PYODIDE_TARBALL_SHA256[:16]}-{tools_key('compile_stdlib.mjs', 'compile_stdlib.py')}"
+    target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{key}-pyc.zip"
+    if target.exists():
+        return target
+    node = node_command("once to compile the standard library")
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+        shutil.copy(pyodide / "python_stdlib.zip", Path(staging) / "source.zip")
+        subprocess.run(
+            [
+                node,
+                str(TOOLS / "compile_stdlib.mjs"),
+                str(pyodide),
+                staging,
+                "source.zip",
+                "compiled.zip",
+                STDLIB_PATH_IN_BROWSER,
+            ],
+            check=True,
+        )
+        (Path(staging) / "compiled.zip").rename(target)
+    return target
+
+
+def wheel_key(wheel: Path) -> str:
+    """The wheel's contents, not its bytes: a rebuilt wheel's zip may differ in timestamps only."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + b"\0" + archive.read(name))
+    return digest.hexdigest()
+
+
+def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> Path:
+    """The start-up zip for this stdlib and calculator, made once (tools/start_stdlib.mjs),
+    and checked there: the calculator's every module imports from it alone."""
+    digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
+    digest.update(
+        tools_key(
+            "start_stdlib.mjs", "start_stdlib.py", "lazy_stdlib.py", "compile_stdlib.py"
+        ).encode()
+    )
+    target = CACHE / f"python_stdlib_start-{PYODIDE_VERSION}-{digest.hexdigest()[:16]}.zip"
+    if not target.exists():
+        with tempfile.TemporaryDirectory(dir=CACHE) as staging:
+            make_start_stdlib(pyodide, whole, wheel, Path(staging) / START_STDLIB)
+            (Path(staging) / START_STDLIB).rename(target)
+    return target
+
+
+def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> None:
+    """Write the start-up zip of `whole` (the compiled stdlib) and `wheel` to `target`."""
+    node = node_command("to make the start-up stdlib")
+    subprocess.run(
+        [
+            node,
+            str(TOOLS / "start_stdlib.mjs"),
+            str(pyodide),
+            str(pyodide / PYODIDE_LOCK_FILE),
+            str(whole),
+            str(wheel),
+            str(target.parent),
+            target.name,
+            STDLIB_PATH_IN_BROWSER,
+        ],
+        check=True,
+    )

