@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
+from ._decimals import decimal_text
 from ._documents import CorpusPlan, parse_document_tokens
 from ._errors import CalculatorError
 from ._form import FormOutcome, evaluate_form
@@ -25,7 +26,6 @@ from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
 from ._reindex import MigrationSize, ReindexCase
 from ._report import (
     Report,
-    decimal_text,
     describe,
     describe_budget,
     describe_comparison,

@@ -7,9 +7,9 @@ from math import lcm
 
 from ._chunking import ChunkPlan
 from ._cost import embedding_cost
+from ._decimals import decimal_text
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
-from ._report import decimal_text
 from ._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
 from ._units import iec_size, si_size
 

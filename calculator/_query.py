@@ -16,9 +16,9 @@ from urllib.parse import parse_qsl, urlencode
 
 from ._compare import ROW_FIELDS
 from ._cost import parse_price
+from ._decimals import decimal_text
 from ._errors import CalculatorError
 from ._form import FIELD_MINIMUMS
-from ._report import decimal_text
 from ._text import MACHINE, NumberFormat, parse_whole_number
 
 # Every input of the page and its default, in the order links list them.
