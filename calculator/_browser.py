@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import asdict
 
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
@@ -20,6 +21,11 @@ from ._report import (
     describe_documents,
 )
 from ._text import NumberFormat
+from ._units import UnitSystem, size_figure
+
+# Byte counts the page shows as sizes, and the key of the decided figures beside each.
+_SIZED_KEYS = {"raw_vector_bytes": "raw_vector_size"}
+_UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
 
 
 def respond(request_json: str) -> str:
@@ -53,6 +59,7 @@ def respond(request_json: str) -> str:
         fields = _text_mapping(request.get("fields", {}))
     outcome = evaluate_form(fields, number_format)
     answer |= _answer(outcome)
+    _add_sizes(answer)
     answer["query"] = query_from_fields(fields, number_format)
     return json.dumps(_as_text(answer), ensure_ascii=False)
 
@@ -79,6 +86,26 @@ def _answer(outcome: FormOutcome) -> Report:
         "cost": cost,
         "compare": comparison,
     }
+
+
+def _add_sizes(value: object) -> None:
+    """Beside every sized byte count in ``value``, its figures in binary and decimal units.
+
+    The command line words the same figures (``_units``), so both say one size; a negative
+    count (a difference) gets the figures of its magnitude, the page writes the sign.
+    """
+    if isinstance(value, list):
+        for item in value:
+            _add_sizes(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _add_sizes(item)
+        for bytes_key, size_key in _SIZED_KEYS.items():
+            count = value.get(bytes_key)
+            if isinstance(count, int):
+                value[size_key] = {
+                    system: asdict(size_figure(abs(count), system)) for system in _UNIT_SYSTEMS
+                }
 
 
 def _text_mapping(value: object) -> dict[str, str]:

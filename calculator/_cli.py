@@ -382,7 +382,7 @@ def summary(
     chunks              18 (17 × 512 + 1 × 384)
     tokens processed    9,088 (1,088 repeated: 13.6% of the document)
     padded upper bound  9,216 (18 × 512; the last chunk is 128 tokens short of full size)
-    raw vector size     27,648 bytes = 27 KiB = ≈27.65 kB (18 × 384 dimensions × 4 bytes)
+    raw vector size     27,648 bytes = 27 KiB = ≈27.6 kB (18 × 384 dimensions × 4 bytes)
     """
     lines = [
         f"{plan.tokens:,} tokens, chunk size {plan.chunk_size:,}, "

@@ -6,6 +6,10 @@
 // calculator.respond answers with each panel's figures. Texts reach the page through
 // textContent and form control values only, never as markup.
 
+/** @typedef {import("answer-types").Answer} Answer */
+/** @typedef {import("answer-types").ComparisonFiguresAnswer} ComparisonFiguresAnswer */
+/** @typedef {import("answer-types").DocumentsAnswer} DocumentsAnswer */
+/** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
 import {
   errorText,
   onAddressChange,
@@ -270,12 +274,17 @@ function paintRowNotes(rows) {
   });
 }
 
-function figureText(name, value) {
+/**
+ * @param {string} name
+ * @param {string} value
+ * @param {{raw_vector_size?: SizeAnswer}} row
+ */
+function figureText(name, value, row) {
   if (name === "over_tokens_share") {
     return formatter.percent(value);
   }
   if (name === "raw_vector_bytes") {
-    return formatter.bytes(value, "iec", strings["plural.bytes"]);
+    return formatter.size(row.raw_vector_size.iec, strings["plural.bytes"]);
   }
   return formatter.integer(value);
 }
@@ -296,7 +305,7 @@ function paintCompareFigures(figures) {
       const name = cell.dataset.compareFigure;
       const value = data[name];
       const mark = value === undefined ? "" : markOf(figures, name, index);
-      const shown = value === undefined ? "—" : figureText(name, value);
+      const shown = value === undefined ? "—" : figureText(name, value, data);
       writeData(cell, "value", value ?? "");
       writeData(cell, "mark", mark);
       writeText(cell.querySelector(".compare-value"), shown);
@@ -397,18 +406,28 @@ function signedInteger(value) {
   return formatter.numberFormat("signed", SIGNED).format(value);
 }
 
-function signedBytes(value) {
+/**
+ * A difference of sizes: the sign of `value`, then the calculator's figure of its magnitude.
+ * @param {string} value
+ * @param {SizeAnswer} size
+ */
+function signedSize(value, size) {
   const negative = value.startsWith("-");
-  const size = negative ? value.slice(1) : value;
-  const sign = size === "0" ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
-  return `${sign}${formatter.bytes(size, "iec", strings["plural.bytes"])}`;
+  const sign = /^-?0+$/.test(value) ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
+  return `${sign}${formatter.size(size.iec, strings["plural.bytes"])}`;
 }
 
-function documentsCellText(side, figure, value) {
+/**
+ * @param {string} side
+ * @param {string} figure
+ * @param {string} value
+ * @param {{raw_vector_size?: SizeAnswer}} figures
+ */
+function documentsCellText(side, figure, value, figures) {
   if (figure === "raw_vector_bytes") {
     return side === "difference"
-      ? signedBytes(value)
-      : formatter.bytes(value, "iec", strings["plural.bytes"]);
+      ? signedSize(value, figures.raw_vector_size)
+      : formatter.size(figures.raw_vector_size.iec, strings["plural.bytes"]);
   }
   return side === "difference" ? signedInteger(value) : formatter.integer(value);
 }
@@ -419,10 +438,10 @@ function paintDocuments(data) {
   writeText(section.querySelector("[data-documents-summary]"), perDocument
     ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
     : "");
-  for (const cell of section.querySelectorAll("[data-documents]")) {
+  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (section.querySelectorAll("[data-documents]"))) {
     const [side, figure] = cell.dataset.documents.split(".");
     const value = data?.[side]?.[figure];
-    setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value));
+    setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value, data[side]));
   }
   const raw = section.querySelector('[data-documents-figure="raw_vector_bytes"]');
   writeHidden(raw, perDocument?.raw_vector_bytes === undefined);
