@@ -2,7 +2,7 @@
 
     python3 build.py                  build dist/
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
-    python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
+    python3 build.py test [ARGS...]   ruff, mypy, JS checks and pytest (ARGS go to pytest)
     python3 build.py bench            build, then time our page against a stock Pyodide page
     python3 build.py ranks            fetch the token ranks --count needs into .cache/
 
@@ -1018,14 +1018,17 @@ def serve(dist: Path, port: int) -> None:
 
 
 def run_checks(pytest_args: Sequence[str]) -> int:
-    """ruff, mypy and pytest; every one runs, and any failure fails the whole."""
-    commands = (
-        [sys.executable, "-m", "ruff", "check", "."],
-        [sys.executable, "-m", "mypy"],
+    """ruff, mypy, the JavaScript checks (tools/js_checks.py) and pytest; every one runs,
+    and any failure fails the whole."""
+    commands = {
+        "ruff": [sys.executable, "-m", "ruff", "check", "."],
+        "mypy": [sys.executable, "-m", "mypy"],
+        "js checks": [sys.executable, str(TOOLS / "js_checks.py")],
         # Exit code 5 (no tests collected) is non-zero, so it fails too.
-        [sys.executable, "-m", "pytest", *pytest_args],
-    )
-    failed = [cmd[2] for cmd in commands if subprocess.run(cmd, cwd=ROOT, check=False).returncode]
+        "pytest": [sys.executable, "-m", "pytest", *pytest_args],
+    }
+    failed = [name for name, cmd in commands.items()
+              if subprocess.run(cmd, cwd=ROOT, check=False).returncode]
     if failed:
         print(f"build.py: failed: {', '.join(failed)}", file=sys.stderr)
         return 1
@@ -1048,7 +1051,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    commands.add_parser("test", help="run ruff, mypy and pytest (later arguments go to pytest)")
+    commands.add_parser("test", help="run ruff, mypy, the JavaScript checks and pytest "
+                        "(later arguments go to pytest)")
     commands.add_parser("bench", help="build, then time our page against a stock Pyodide page "
                         "(later arguments go to tests/bench.py: --runs N, --only-networks, "
                         "--only-loopback)")

@@ -43,25 +43,27 @@ const DEPENDS_ON = {
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
 // "+6,616" / "−1,234": the documents' differences.
+/** @type {Intl.NumberFormatOptions} */
 const SIGNED = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 // An amount in the visitor's own currency: cents for large amounts, six significant digits
 // for tiny ones (0.00018176), whichever shows more.
+/** @type {Intl.NumberFormatOptions} */
 const AMOUNT = { maximumFractionDigits: 2, maximumSignificantDigits: 6, roundingPriority: "morePrecision" };
 const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 
-const panels = document.querySelector("[data-panels]");
+const panels = /** @type {HTMLElement} */ (document.querySelector("[data-panels]"));
 const compareTable = {
   section: document.getElementById("compare"),
-  body: panels.querySelector("[data-compare-rows]"),
-  template: panels.querySelector("[data-compare-template]"),
-  addButton: panels.querySelector("[data-compare-add]"),
+  body: /** @type {HTMLTableSectionElement} */ (panels.querySelector("[data-compare-rows]")),
+  template: /** @type {HTMLTemplateElement} */ (panels.querySelector("[data-compare-template]")),
+  addButton: /** @type {HTMLButtonElement} */ (panels.querySelector("[data-compare-add]")),
   // Default rows follow the main setting and are not sent; the first edit makes them explicit.
   explicit: false,
 };
-const documentsMode = document.getElementById("field-documents_mode");
-const documentList = document.getElementById("field-document_tokens");
-const listParsing = panels.querySelector("[data-documents-parsing]");
-const priceField = document.getElementById("field-price_per_million");
+const documentsMode = /** @type {HTMLSelectElement} */ (document.getElementById("field-documents_mode"));
+const documentList = /** @type {HTMLTextAreaElement} */ (document.getElementById("field-document_tokens"));
+const listParsing = /** @type {HTMLElement} */ (panels.querySelector("[data-documents-parsing]"));
+const priceField = /** @type {HTMLInputElement} */ (document.getElementById("field-price_per_million"));
 // Panels that have shown figures at least once (only those can be out of date).
 const painted = new Set();
 // The figures each panel shows, as JSON: most edits change one panel's figures, and the
@@ -99,10 +101,12 @@ function hasErrorIn(errors, names) {
 
 /** The panels' error elements (app.js paints the main form's), once the comparison rows are
  *  what this answer makes them; each control, named or not, is marked by the error element
- *  that describes it. */
+ *  that describes it.
+ * @param {Answer["errors"]} errors
+ */
 function paintErrors(errors) {
   const hasError = new Map(); // error element id -> whether it shows an error
-  for (const element of panels.querySelectorAll("[data-error-for]")) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (panels.querySelectorAll("[data-error-for]"))) {
     const error = errors[element.dataset.errorFor];
     writeText(element, error ? errorText(error) : "");
     hasError.set(element.id, Boolean(error));
@@ -228,7 +232,7 @@ function setRowCells(row, cells) {
 
 function newRow() {
   shownFigures.delete("compare"); // its cells show no figures yet
-  return compareTable.template.content.firstElementChild.cloneNode(true);
+  return /** @type {HTMLTableRowElement} */ (compareTable.template.content.firstElementChild.cloneNode(true));
 }
 
 /** A field's text, written only when it differs (writing moves the visitor's cursor). */
@@ -251,7 +255,9 @@ function setRows(rows) {
   for (const row of existing.splice(rows.length)) {
     row.remove();
   }
-  existing.forEach((row, index) => setRowCells(row, rows[index]));
+  existing.forEach((row, index) => {
+    setRowCells(row, rows[index]);
+  });
   if (rows.length !== count) {
     indexRows();
   }
@@ -298,10 +304,13 @@ function markOf(figures, name, index) {
   return has("worst") ? "worst" : "";
 }
 
+/**
+ * @param {ComparisonFiguresAnswer} figures
+ */
 function paintCompareFigures(figures) {
   compareRows().forEach((row, index) => {
     const data = figures.rows[index] ?? {};
-    for (const cell of row.querySelectorAll("[data-compare-figure]")) {
+    for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("[data-compare-figure]"))) {
       const name = cell.dataset.compareFigure;
       const value = data[name];
       const mark = value === undefined ? "" : markOf(figures, name, index);
@@ -320,6 +329,9 @@ function paintCompareFigures(figures) {
   });
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showCompare(answer) {
   const data = answer.compare;
   if (!data) {
@@ -360,8 +372,8 @@ function addRow() {
   const last = rows.at(-1);
   compareTable.body.append(row);
   if (last) {
-    for (const control of row.querySelectorAll("[data-column]")) {
-      const source = last.querySelector(`[data-column="${control.dataset.column}"]`);
+    for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll("[data-column]"))) {
+      const source = /** @type {HTMLInputElement} */ (last.querySelector(`[data-column="${control.dataset.column}"]`));
       if (control instanceof HTMLSelectElement) {
         selectValue(control, source.value);
       } else {
@@ -370,7 +382,7 @@ function addRow() {
     }
   }
   indexRows();
-  row.querySelector("[data-column]").focus();
+  /** @type {HTMLElement} */ (row.querySelector("[data-column]")).focus();
   recalculateNow();
 }
 
@@ -391,7 +403,7 @@ function removeRow(row) {
 /** Show the fields of the chosen mode; the list is named (so sent) only in list mode. */
 function syncDocumentsMode() {
   const list = documentsMode.value === "list";
-  for (const field of panels.querySelectorAll("[data-documents-mode]")) {
+  for (const field of /** @type {NodeListOf<HTMLElement>} */ (panels.querySelectorAll("[data-documents-mode]"))) {
     field.hidden = (field.dataset.documentsMode === "list") !== list;
   }
   if (list) {
@@ -432,6 +444,9 @@ function documentsCellText(side, figure, value, figures) {
   return side === "difference" ? signedInteger(value) : formatter.integer(value);
 }
 
+/**
+ * @param {DocumentsAnswer | null} data
+ */
 function paintDocuments(data) {
   const section = document.getElementById("documents");
   const perDocument = data?.per_document;
@@ -447,6 +462,9 @@ function paintDocuments(data) {
   writeHidden(raw, perDocument?.raw_vector_bytes === undefined);
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showDocuments(answer) {
   const section = document.getElementById("documents");
   if (answer.fields) {
@@ -514,6 +532,9 @@ function paintBudget(data) {
   paintBudgetBar(section, data);
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showBudget(answer) {
   const section = document.getElementById("budget");
   const invalid = hasErrorIn(answer.errors, DEPENDS_ON.budget);
@@ -560,6 +581,9 @@ function paintCost(section, cost, documents) {
   }
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showCost(answer) {
   const section = document.getElementById("cost");
   const results = section.querySelector("[data-cost-results]");
@@ -595,6 +619,9 @@ function recalculateSoon(delay) {
   }, delay);
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showAnswer(answer) {
   answer.errors ??= {};
   showCompare(answer);
@@ -607,7 +634,7 @@ function showAnswer(answer) {
 function wirePanels() {
   // The panels sit outside the form element, so its own listeners never see their events.
   panels.addEventListener("input", (event) => {
-    const target = event.target;
+    const target = /** @type {Element} */ (event.target);
     if (target.closest("[data-compare-rows]")) {
       makeExplicit();
     }
@@ -621,17 +648,18 @@ function wirePanels() {
       recalculateSoon(INPUT_DEBOUNCE_MS);
     }
   });
-  panels.addEventListener("keydown", (event) => {
+  panels.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
       event.preventDefault();
       recalculateNow();
     }
   });
   panels.addEventListener("click", (event) => {
-    const remove = event.target.closest("[data-compare-remove]");
+    const target = /** @type {Element} */ (event.target);
+    const remove = target.closest("[data-compare-remove]");
     if (remove) {
       removeRow(remove.closest("tr"));
-    } else if (event.target.closest("[data-compare-add]")) {
+    } else if (target.closest("[data-compare-add]")) {
       addRow();
     }
   });
