@@ -2,7 +2,7 @@
 
     python3 build.py                  build dist/
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
-    python3 build.py test [ARGS...]   ruff, mypy and pytest (ARGS go to pytest)
+    python3 build.py test [ARGS...]   ruff, mypy, JS checks and pytest (ARGS go to pytest)
     python3 build.py test --quick     the same without the browser tests and the slow tests
     python3 build.py bench            build, then time our page against a stock Pyodide page
     python3 build.py screenshots      build, then write PNGs of the pages into screenshots/
@@ -139,8 +139,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     commands.add_parser(
         "test",
-        help="run ruff, mypy and pytest (later arguments go to pytest); --quick leaves out "
-        "the browser tests and the tests marked slow",
+        help="run ruff, mypy, the JavaScript checks and pytest (later arguments go to pytest); "
+        "--quick leaves out the browser tests and the tests marked slow",
     )
     commands.add_parser(
         "bench",

@@ -26,6 +26,22 @@ class FieldError(TypedDict):
     integer_params: list[str]
 
 
+class SizeFigureAnswer(TypedDict):
+    """A byte count as shown: the rounded significand (plain decimal text) in its unit."""
+
+    approximate: bool
+    significand: str
+    unit: str
+
+
+class SizeAnswer(TypedDict):
+    """One byte count in binary and decimal units, decided by the calculator (``_units``), so
+    the command line and every page say the same figure."""
+
+    iec: SizeFigureAnswer
+    si: SizeFigureAnswer
+
+
 class Quotient(TypedDict):
     approx: str
     exact: bool
@@ -48,7 +64,7 @@ class Derivation(TypedDict):
     chunks_minus_one: str
 
 
-class Result(TypedDict):
+class ResultAnswer(TypedDict):
     tokens: str
     chunk_size: str
     overlap: str
@@ -68,6 +84,7 @@ class Result(TypedDict):
     bytes_per_dimension: NotRequired[str]
     bytes_per_vector: NotRequired[str]
     raw_vector_bytes: NotRequired[str]
+    raw_vector_size: NotRequired[SizeAnswer]
     derivation: Derivation
 
 
@@ -79,6 +96,7 @@ class PerDocument(TypedDict):
     repeated_tokens: str
     padded_tokens: str
     raw_vector_bytes: NotRequired[str]
+    raw_vector_size: NotRequired[SizeAnswer]
 
 
 class OneStream(TypedDict):
@@ -88,15 +106,17 @@ class OneStream(TypedDict):
     repeated_tokens: str
     padded_tokens: str
     raw_vector_bytes: NotRequired[str]
+    raw_vector_size: NotRequired[SizeAnswer]
 
 
 class Difference(TypedDict):
     chunks: str
     tokens_processed: str
     raw_vector_bytes: NotRequired[str]
+    raw_vector_size: NotRequired[SizeAnswer]
 
 
-class Documents(TypedDict):
+class DocumentsAnswer(TypedDict):
     per_document: PerDocument
     one_stream: OneStream
     difference: Difference
@@ -134,9 +154,10 @@ class CompareRowFigures(TypedDict):
     dtype: NotRequired[str]
     bytes_per_vector: NotRequired[str]
     raw_vector_bytes: NotRequired[str]
+    raw_vector_size: NotRequired[SizeAnswer]
 
 
-class CompareFigures(TypedDict):
+class ComparisonFiguresAnswer(TypedDict):
     rows: list[CompareRowFigures]
     #: Per figure, the rows (their index as text) with its lowest and highest value.
     best: dict[str, list[str]]
@@ -150,7 +171,7 @@ class Compare(TypedDict):
     default: bool
     #: One note per default row; empty for rows the visitor gave.
     notes: list[RowNote]
-    figures: CompareFigures | None
+    figures: ComparisonFiguresAnswer | None
 
 
 class Panels(TypedDict):
@@ -166,8 +187,8 @@ class Answer(TypedDict):
 
     errors: dict[str, FieldError]
     panels: Panels
-    result: Result | None
-    documents: Documents | None
+    result: ResultAnswer | None
+    documents: DocumentsAnswer | None
     budget: Budget | None
     cost: Cost | None
     compare: Compare

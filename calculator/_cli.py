@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
+from ._decimals import decimal_text
 from ._documents import CorpusPlan, parse_document_tokens
 from ._errors import CalculatorError
 from ._fields import FIELDS
@@ -26,7 +27,6 @@ from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
 from ._reindex import MigrationSize, ReindexCase
 from ._report import (
     Report,
-    decimal_text,
     describe,
     describe_budget,
     describe_comparison,
@@ -394,7 +394,7 @@ def summary(
     chunks              18 (17 × 512 + 1 × 384)
     tokens processed    9,088 (1,088 repeated: 13.6% of the document)
     padded upper bound  9,216 (18 × 512; the last chunk is 128 tokens short of full size)
-    raw vector size     27,648 bytes = 27 KiB = ≈27.65 kB (18 × 384 dimensions × 4 bytes)
+    raw vector size     27,648 bytes = 27 KiB = ≈27.6 kB (18 × 384 dimensions × 4 bytes)
     """
     lines = [
         f"{plan.tokens:,} tokens, chunk size {plan.chunk_size:,}, "

@@ -7,9 +7,9 @@ from math import lcm
 
 from ._chunking import ChunkPlan
 from ._cost import embedding_cost
+from ._decimals import decimal_text
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
-from ._report import decimal_text
 from ._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
 from ._units import iec_size, si_size
 
@@ -159,8 +159,8 @@ def storage_lines(storage: StorageSize) -> list[str]:
     >>> for line in storage_lines(storage_size(vector_size(447, 384), 228_544))[:3]:
     ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
     storage: every part of the index, exact unless said
-    raw vectors         686,592 bytes = 670.5 KiB = ≈686.59 kB (447 × 1,536 bytes)
-    HNSW graph          57,216 bytes = ≈55.88 KiB = ≈57.22 kB (447 × 2·16 neighbour ids
+    raw vectors         686,592 bytes = ≈671 KiB = ≈687 kB (447 × 1,536 bytes)
+    HNSW graph          57,216 bytes = ≈55.9 KiB = ≈57.2 kB (447 × 2·16 neighbour ids
                         × 4 bytes, the base layer; estimate: each vector is on about 1/15
                         upper layers with up to 16 ids, ≈1,908 bytes more, not added)
     """

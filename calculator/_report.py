@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal, localcontext
+from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -11,6 +11,7 @@ from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._cost import embedding_cost
+from ._decimals import decimal_text
 from ._documents import CorpusPlan
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
@@ -57,23 +58,6 @@ def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> Report:
             "raw_vector_bytes": vectors.raw_bytes,
         }
     return report
-
-
-def decimal_text(value: Fraction, places: int, rounding: str = ROUND_HALF_EVEN) -> str:
-    """``value`` as a plain decimal string with at most ``places`` decimals.
-
-    >>> decimal_text(Fraction(17, 125), 6), decimal_text(Fraction(2, 3), 2, ROUND_DOWN)
-    ('0.136', '0.66')
-    >>> decimal_text(Fraction(10**30, 1), 2)
-    '1000000000000000000000000000000'
-    """
-    with localcontext() as context:
-        # Enough precision for the whole part of any int, plus the decimals.
-        context.prec = len(str(abs(value.numerator) // value.denominator)) + places + 2
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-        rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=rounding)
-    text = f"{rounded:f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _quotient(value: Fraction) -> Report:

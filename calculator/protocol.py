@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import asdict
 
 from ._chunking import ChunkPlan
 from ._errors import CalculatorError
@@ -27,6 +28,7 @@ from ._report import (
     describe_documents,
 )
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
+from ._units import size_figure
 from ._vectors import VectorSize
 
 # The page's Python never imports typing (it would be one more module to load at start); the
@@ -38,16 +40,17 @@ if TYPE_CHECKING:
     from ._answer import (
         Answer,
         Budget,
-        CompareFigures,
+        ComparisonFiguresAnswer,
         Cost,
         Derivation,
-        Documents,
+        DocumentsAnswer,
         FieldError,
         PanelState,
-        Result,
+        ResultAnswer,
         RowNote,
     )
     from ._fields import Panel
+    from ._units import UnitSystem
 
 __all__ = [
     "DEFAULT_FIELDS",
@@ -115,16 +118,16 @@ def page_answer(
     cost = None
     if outcome.price_per_million is not None and plan is not None:
         cost = describe_cost(outcome.price_per_million, plan.tokens_processed, outcome.documents)
-    result: Result | None = None
+    result: ResultAnswer | None = None
     if plan is not None:
         result = _wire(describe(plan, vectors))
         result["derivation"] = _derivation(plan, vectors)
-    documents_figures: Documents | None = None if documents is None else _wire(documents)
+    documents_figures: DocumentsAnswer | None = None if documents is None else _wire(documents)
     budget: Budget | None = (
         None if outcome.budget is None else _wire(describe_budget(outcome.budget))
     )
     cost_figures: Cost | None = None if cost is None else _wire(cost)
-    compare: CompareFigures | None = None
+    compare: ComparisonFiguresAnswer | None = None
     if outcome.comparison is not None:
         compare = _wire(describe_comparison(outcome.comparison))
     stale = stale_panels(outcome.errors)
@@ -188,8 +191,35 @@ def _row_note(note: str) -> RowNote:
 
 
 def _wire(report: Report) -> Any:  # each caller names the answer's type
-    """``report`` as it travels: every int (never a bool) as its decimal string."""
+    """``report`` as it travels: every int (never a bool) as its decimal string, and beside
+    every sized byte count its figures in binary and decimal units."""
+    _add_sizes(report)
     return _as_text(report)
+
+
+# Byte counts the page shows as sizes, and the key of the decided figures beside each.
+_SIZED_KEYS = {"raw_vector_bytes": "raw_vector_size"}
+_UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
+
+
+def _add_sizes(value: object) -> None:
+    """Beside every sized byte count in ``value``, its figures in binary and decimal units.
+
+    The command line words the same figures (``_units``), so both say one size; a negative
+    count (a difference) gets the figures of its magnitude, the page writes the sign.
+    """
+    if isinstance(value, list):
+        for item in value:
+            _add_sizes(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _add_sizes(item)
+        for bytes_key, size_key in _SIZED_KEYS.items():
+            count = value.get(bytes_key)
+            if isinstance(count, int):
+                value[size_key] = {
+                    system: asdict(size_figure(abs(count), system)) for system in _UNIT_SYSTEMS
+                }
 
 
 def _text_mapping(value: object) -> dict[str, str]:

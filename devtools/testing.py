@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from devtools.js_checks import ensure_node_modules
 from site_build.project import DIST, ROOT
 from site_build.runtime import ensure_pyodide
 
@@ -25,6 +26,8 @@ STATIC_CHECKS = {
         ".",
     ],
     "mypy": [sys.executable, "-m", "mypy"],
+    # Biome, tsc --checkJs against the answer's generated types, node --test (js_checks.py).
+    "js checks": [sys.executable, "-m", "devtools.js_checks"],
 }
 # What --quick leaves out: the browser tests and the tests marked slow (the two clean builds,
 # the largest property tests); `python3 build.py test` runs them all.
@@ -45,9 +48,12 @@ def captured(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
 
 
 def run_checks(pytest_args: Sequence[str], *, quick: bool = False) -> int:
-    """ruff (lint and format), mypy and pytest; every one runs, and any failure fails the
-    whole.  The static checks run beside pytest (two cores halve the wait); their output is
-    printed once pytest is done, so the two never interleave."""
+    """ruff (lint and format), mypy, the JavaScript checks and pytest; every one runs, and any
+    failure fails the whole.  The static checks run beside pytest (two cores halve the wait);
+    their output is printed once pytest is done, so the two never interleave."""
+    # Before anything runs in parallel: pytest's own tsc tests need the pinned tools too.
+    if ensure_node_modules() != 0:
+        return 1
     with ThreadPoolExecutor() as pool:
         static = {name: pool.submit(captured, command) for name, command in STATIC_CHECKS.items()}
         # Exit code 5 (no tests collected) is non-zero, so it fails too.

@@ -15,12 +15,14 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator, Mapping
+from dataclasses import asdict
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 import build
+from calculator._units import UnitSystem, size_figure
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "pt", "de", "it", "pl")
@@ -276,8 +278,10 @@ def test_the_page_formatting_keeps_numbers_and_units_together(
     tag = str(catalog["meta.locale"])
     sizes = ("0", "1", "1023", "1024", "6144", "9999", "27648", "1500000", "123456789012",
              "10" + "0" * 30)
-    jobs = [{"tag": tag, "call": "bytes", "args": [size, system, catalog["plural.bytes"]]}
-            for size in sizes for system in ("iec", "si")]
+    systems: tuple[UnitSystem, ...] = ("iec", "si")
+    jobs = [{"tag": tag, "call": "size",
+             "args": [asdict(size_figure(int(size), system)), catalog["plural.bytes"]]}
+            for size in sizes for system in systems]
     jobs += [{"tag": tag, "call": "percent", "args": [share]}
              for share in ("0", "0.136", "1", "12.5")]
     texts = render(jobs)  # type: ignore[operator]

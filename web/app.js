@@ -4,6 +4,8 @@
 // raw texts the visitor typed and shows what comes back, localized with format.js. Catalog and
 // typed text only ever reach the page through textContent, never as markup.
 
+/** @typedef {import("answer-types").Answer} Answer */
+/** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
 import { createChunkMap } from "./chunkmap.js";
 import { Formatter, fill, numberSeparators } from "./format.js";
 import { resultTexts } from "./results-text.js";
@@ -15,7 +17,7 @@ const INTEGER = /^-?\d+$/;
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
 const root = document.documentElement;
-const form = document.getElementById("calculator-form");
+const form = /** @type {HTMLFormElement} */ (document.getElementById("calculator-form"));
 const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
   formatter,
   notDrawn: strings["chunkmap.gap"],
@@ -51,7 +53,7 @@ function $(selector) {
 /** Every named control of the form, as typed: panels added later are picked up unchanged. */
 function readFields() {
   const fields = {};
-  for (const control of form.elements) {
+  for (const control of /** @type {Iterable<HTMLInputElement>} */ (form.elements)) {
     // Of a radio group or a checkbox only the checked one speaks, as in a submitted form.
     const unchecked = (control.type === "radio" || control.type === "checkbox") && !control.checked;
     if (control.name && !unchecked) {
@@ -76,7 +78,9 @@ function buildRequest() {
 /** Set a control (or radio group) to a text; a select gets an option showing an unknown
  *  value as typed, so the link's bad choice stays visible next to its error. */
 function setControl(name, text) {
-  const control = form.elements.namedItem(name);
+  const control = /** @type {HTMLInputElement | HTMLSelectElement | RadioNodeList | null} */ (
+    form.elements.namedItem(name)
+  );
   if (control instanceof HTMLSelectElement) {
     control.querySelector("[data-from-link]")?.remove();
     if (![...control.options].some((option) => option.value === text)) {
@@ -97,7 +101,7 @@ function setControl(name, text) {
 /** Before Python has started, show the link's raw values at once (text only). */
 function prefillFromAddress() {
   const params = new URLSearchParams(location.search);
-  for (const name of new Set([...form.elements].map((control) => control.name))) {
+  for (const name of new Set([.../** @type {Iterable<HTMLInputElement>} */ (form.elements)].map((control) => control.name))) {
     if (name && params.has(name)) {
       setControl(name, params.get(name));
     }
@@ -123,7 +127,11 @@ const explainElements = elementsByData("[data-explain]", "explain");
 const vectorElements = [...document.querySelectorAll("[data-vector-result]")];
 const staleScopes = [...document.querySelectorAll("[data-stale-scope]")];
 // The planning panels paint their own errors, comparison rows and all (panels.js).
-const errorElements = [...document.querySelectorAll("[data-error-for]:not([data-panels] *)")];
+const errorElements = [
+  .../** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll("[data-error-for]:not([data-panels] *)")
+  ),
+];
 const derivationList = $("[data-derivation]");
 const staleNote = $("[data-stale-note]");
 const calcError = $("[data-calc-error]");
@@ -232,8 +240,11 @@ const DERIVATION_LINES = {
   padded: ["padded_tokens", "padded"],
 };
 
-/** The worked derivation with the visitor's numbers: [label key, formula] per line. Which
- *  lines and formulas apply is Python's to say (result.derivation); this only words them. */
+/**
+ * The worked derivation with the visitor's numbers: [label key, formula] per line. Which
+ * lines and formulas apply is Python's to say (result.derivation); this only words them.
+ * @param {ResultAnswer} result
+ */
 function derivationLines(result) {
   const n = (key) => formatter.integer(result[key]);
   const facts = result.derivation;
@@ -284,9 +295,14 @@ function paintDerivation(result) {
   if (!sameLines) {
     derivationList.replaceChildren(...lines.map(([labelKey]) => derivationRow(labelKey)));
   }
-  lines.forEach(([, formula], index) => writeText(rows[index].querySelector("code"), formula));
+  lines.forEach(([, formula], index) => {
+    writeText(rows[index].querySelector("code"), formula);
+  });
 }
 
+/**
+ * @param {ResultAnswer} result
+ */
 function paintResult(result) {
   const texts = resultTexts(result, formatter, strings);
   paintFigures(result, texts);
@@ -338,7 +354,9 @@ function showLoadError(error) {
 }
 
 /** While any field is invalid the last valid results stay, marked out of date, even when
- *  Python could still compute part of the answer (e.g. chunks without a valid dimension). */
+ *  Python could still compute part of the answer (e.g. chunks without a valid dimension).
+ * @param {Answer} response
+ */
 function showResponse(response) {
   const errors = response.errors ?? {};
   if (response.fields) {
@@ -365,7 +383,9 @@ function showResponse(response) {
 }
 
 /** Modules beside this one (planning panels, sharing) paint their part of every answer here.
- *  They load as module scripts of their own, after this one, before Python's first answer. */
+ *  They load as module scripts of their own, after this one, before Python's first answer.
+ * @param {(answer: Answer) => void} listener
+ */
 export function onAnswer(listener) {
   answerListeners.push(listener);
 }
@@ -464,7 +484,7 @@ export function syncShownFields() {
 function applyPreset(button) {
   for (const attribute of button.attributes) {
     const name = attribute.name.startsWith("data-preset-") && attribute.name.slice("data-preset-".length);
-    const control = name && form.elements.namedItem(name);
+    const control = name && /** @type {HTMLInputElement | null} */ (form.elements.namedItem(name));
     if (control) {
       control.value = INTEGER.test(attribute.value) ? formatter.integer(attribute.value) : attribute.value;
     }
@@ -476,7 +496,7 @@ function applyPreset(button) {
 
 /** Language links keep the current query string (the shared state) and fragment. */
 export function syncLanguageLinks() {
-  for (const link of document.querySelectorAll("[data-language-link]")) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("[data-language-link]"))) {
     link.href = `../${link.dataset.languageLink}/${location.search}${location.hash}`;
   }
 }

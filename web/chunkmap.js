@@ -142,6 +142,7 @@ function drawWindow(layers, win, context) {
     svgElement("rect", { x: x0, y, width: Math.max(1, x1 - x0), height: LANE_HEIGHT, rx: 3 }, className),
   );
   if (win.index > 0n && overlap > 0n) {
+    // biome-ignore lint/complexity/useMathMinMax: BigInt token positions (Math.min takes Numbers)
     const overlapEnd = scale.x(win.start + overlap < win.end ? win.start + overlap : win.end);
     for (const band of overlapBands(win, lanes)) {
       layers.overlaps.append(

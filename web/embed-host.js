@@ -2,7 +2,7 @@
 // Only height messages from that frame's own window and origin are used; the
 // height is clamped, so no other page or script can resize it to anything odd.
 (() => {
-  const frame = document.currentScript.previousElementSibling;
+  const frame = /** @type {HTMLIFrameElement} */ (document.currentScript.previousElementSibling);
   const origin = new URL(frame.src).origin;
   addEventListener("message", (event) => {
     const data = event.data;

@@ -2,23 +2,41 @@
 //
 // Every integer the calculator returns is a decimal STRING (values can exceed 2^53), so nothing
 // here converts an exact value to a JavaScript Number before formatting it: Intl.NumberFormat
-// formats numeric strings exactly, and byte units are scaled with BigInt.
+// formats numeric strings exactly, and sizes come already rounded, in their unit, from the
+// calculator, so the command line and the page say the same figure.
 
-const IEC_UNITS = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-const SI_UNITS = ["kB", "MB", "GB", "TB", "PB", "EB"];
+// A decided size has at most two decimals (three significant digits, 1.23).
+const MAX_FRACTION_DIGITS = 2;
 // Between a number and its unit, and after "≈": a line never breaks inside "27 KiB".
 const NO_BREAK_SPACE = "\u00a0";
 
-/** Separators of the locale, sent to the calculator so it accepts "8.000" in de and "8,000" in en. */
+/** @typedef {import("answer-types").SizeFigureAnswer} SizeFigure */
+/**
+ * A catalog entry that depends on a count: one text, or one per CLDR plural category (and
+ * "zero", the catalog's own wording for nothing).
+ * @typedef {string | Partial<Record<"zero" | Intl.LDMLPluralRule, string>> & { other: string }} PluralEntry
+ */
+
+/**
+ * Separators of the locale, sent to the calculator so it accepts "8.000" in de and "8,000" in en.
+ * @param {string} tag
+ * @returns {{group: string, decimal: string}}
+ */
 export function numberSeparators(tag) {
   const parts = new Intl.NumberFormat(tag).formatToParts(1234567.5);
+  /** @type {(type: Intl.NumberFormatPartTypes, fallback: string) => string} */
   const find = (type, fallback) => parts.find((part) => part.type === type)?.value ?? fallback;
   return { group: find("group", ","), decimal: find("decimal", ".") };
 }
 
-/** Replace {name} placeholders; unknown names are left visible so a catalog typo is noticed. */
+/**
+ * Replace {name} placeholders; unknown names are left visible so a catalog typo is noticed.
+ * @param {string} template
+ * @param {Record<string, string | number>} [params]
+ * @returns {string}
+ */
 export function fill(template, params = {}) {
-  return template.replace(/\{([a-z_]+)\}/g, (whole, name) =>
+  return template.replace(/\{([a-z_]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
@@ -27,6 +45,8 @@ export function fill(template, params = {}) {
  * A representative of an integer string small enough for Intl.PluralRules.select(Number).
  * CLDR integer rules of our languages look at n == 0/1, n mod 10/100 and n mod 1,000,000,
  * so keeping the last twelve digits (and staying above 10^12) keeps the category.
+ * @param {string} integerText
+ * @returns {number}
  */
 function pluralOperand(integerText) {
   const digits = integerText.replace(/^-/, "");
@@ -36,18 +56,35 @@ function pluralOperand(integerText) {
   return Number(`1${digits.slice(-12)}`);
 }
 
+/**
+ * A decimal string as Intl.NumberFormat.format takes it: exactly, with no detour through Number.
+ * @param {string} text
+ * @returns {Intl.StringNumericLiteral}
+ */
+function numeric(text) {
+  return /** @type {Intl.StringNumericLiteral} */ (text);
+}
+
 export class Formatter {
+  /** @param {string} tag a BCP 47 locale, e.g. "de-DE" */
   constructor(tag) {
     this.tag = tag;
     // Intl objects are made on first use, then kept: making one costs about as much as
     // painting a result, and the process's very first one 20-50 ms more (ICU's number data),
     // which the page's worker pays off the page's thread (worker.js) before a first answer.
+    /** @type {Map<string, Intl.NumberFormat>} */
     this.numberFormats = new Map();
+    /** @type {Intl.PluralRules | null} */
     this.pluralRules = null;
     this.manyIsForMillions = false;
   }
 
-  /** The locale's Intl.NumberFormat with `options`, made once per `name`. */
+  /**
+   * The locale's Intl.NumberFormat with `options`, made once per `name`.
+   * @param {string} name
+   * @param {Intl.NumberFormatOptions} options
+   * @returns {Intl.NumberFormat}
+   */
   numberFormat(name, options) {
     let format = this.numberFormats.get(name);
     if (!format) {
@@ -57,26 +94,42 @@ export class Formatter {
     return format;
   }
 
-  /** "8000" -> "8.000" (de), "8,000" (en), "8000" (pl: no grouping below five digits). */
+  /**
+   * "8000" -> "8.000" (de), "8,000" (en), "8000" (pl: no grouping below five digits).
+   * @param {string} integerText
+   * @returns {string}
+   */
   integer(integerText) {
-    return this.numberFormat("integer", { maximumFractionDigits: 0 }).format(integerText);
+    return this.numberFormat("integer", { maximumFractionDigits: 0 }).format(numeric(integerText));
   }
 
-  /** A decimal string shown with at most `fractionDigits` decimals, localized separator. */
+  /**
+   * A decimal string shown with at most `fractionDigits` decimals, localized separator.
+   * @param {string} decimalText
+   * @param {number} fractionDigits
+   * @returns {string}
+   */
   decimal(decimalText, fractionDigits) {
     return this.numberFormat(`decimal-${fractionDigits}`, { maximumFractionDigits: fractionDigits })
-      .format(decimalText);
+      .format(numeric(decimalText));
   }
 
-  /** "0.136" -> "13,6 %" (de); the share is an exact decimal string from the calculator. */
+  /**
+   * "0.136" -> "13,6 %" (de); the share is an exact decimal string from the calculator.
+   * @param {string} shareText
+   * @returns {string}
+   */
   percent(shareText) {
-    return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(shareText);
+    return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(numeric(shareText));
   }
 
   /**
    * Pick the catalog string for `count`: entries are a string or {zero, one, few, many, other}.
    * "zero" is the catalog's own wording for a count of 0 (CLDR puts 0 in "one" in pt and
    * in "many" in pl, and a sentence about nothing often reads better said another way).
+   * @param {PluralEntry} entry
+   * @param {string} countText
+   * @returns {string}
    */
   plural(entry, countText) {
     if (typeof entry === "string") {
@@ -94,71 +147,46 @@ export class Formatter {
    * tokens"), and before digits "1.000.000 de tokens" is wrong; there the "other" form is
    * right. A locale whose "many" no count below 200 takes uses it only that way, so it reads
    * as "other"; a "many" of everyday counts (pl: "5 fragmentów") is kept.
+   * @param {string} countText
+   * @returns {Intl.LDMLPluralRule}
    */
   pluralCategory(countText) {
-    if (!this.pluralRules) {
-      this.pluralRules = new Intl.PluralRules(this.tag);
-      this.manyIsForMillions = !Array.from({ length: 200 }, (_, n) => this.pluralRules.select(n))
+    let rules = this.pluralRules;
+    if (!rules) {
+      rules = new Intl.PluralRules(this.tag);
+      this.pluralRules = rules;
+      this.manyIsForMillions = !Array.from({ length: 200 }, (_, n) => rules?.select(n))
         .includes("many");
     }
-    const category = this.pluralRules.select(pluralOperand(countText));
+    const category = rules.select(pluralOperand(countText));
     return category === "many" && this.manyIsForMillions ? "other" : category;
   }
 
-  /** Choose the plural form for `count` and fill it, with `count` formatted for the locale. */
+  /**
+   * Choose the plural form for `count` and fill it, with `count` formatted for the locale.
+   * @param {PluralEntry} entry
+   * @param {string} countText
+   * @param {Record<string, string | number>} [params]
+   * @returns {string}
+   */
   count(entry, countText, params = {}) {
     return fill(this.plural(entry, countText), { ...params, count: this.integer(countText) });
   }
 
   /**
-   * Bytes in IEC (1024^k) or SI (1000^k) units, e.g. 6144 -> "6 KiB", 27648 -> "27 KiB",
-   * 1500000 -> "1,5 MB" (de), 9999 bytes -> "≈ 9,76 KiB": exact amounts as they are when two
-   * decimals suffice, otherwise three significant digits marked "≈", so no rounded figure
-   * pretends to be exact.
-   * `bytesLabel` is the catalog's plural entry for the word "bytes" (used below one unit).
+   * A size the calculator decided (calculator/_units.py: three significant digits, its unit,
+   * whether rounded): only its digits are localized here, e.g. {approximate: true,
+   * significand: "27.6", unit: "kB"} -> "≈ 27,6 kB" (de), with no-break spaces.
+   * Below one unit the unit is "bytes": `bytesLabel`, the catalog's plural entry, words it.
+   * @param {SizeFigure} figure
+   * @param {PluralEntry} bytesLabel
+   * @returns {string}
    */
-  bytes(bytesText, system, bytesLabel) {
-    const units = system === "iec" ? IEC_UNITS : SI_UNITS;
-    const base = system === "iec" ? 1024n : 1000n;
-    const value = BigInt(bytesText);
-    let power = 0;
-    let divisor = 1n;
-    while (power < units.length && value >= divisor * base) {
-      divisor *= base;
-      power += 1;
+  size(figure, bytesLabel) {
+    if (figure.unit === "bytes") {
+      return this.count(bytesLabel, figure.significand);
     }
-    if (power === 0) {
-      return this.count(bytesLabel, bytesText);
-    }
-    const unit = units[power - 1];
-    // Exact amounts with up to two decimals are shown as they are (20736 -> "20.25 KiB").
-    const twoDecimals = roundedQuotient(value, divisor, 2);
-    if (twoDecimals.exact) {
-      return `${this.decimal(twoDecimals.text, 2)}${NO_BREAK_SPACE}${unit}`;
-    }
-    const digits = fractionDigitsFor(value / divisor);
-    const shown = this.decimal(roundedQuotient(value, divisor, digits).text, digits);
-    return `≈${NO_BREAK_SPACE}${shown}${NO_BREAK_SPACE}${unit}`;
+    const shown = `${this.decimal(figure.significand, MAX_FRACTION_DIGITS)}${NO_BREAK_SPACE}${figure.unit}`;
+    return figure.approximate ? `≈${NO_BREAK_SPACE}${shown}` : shown;
   }
-}
-
-/** Three significant digits: 1.23, 12.3, 123 (and 1234 when the largest unit is exceeded). */
-function fractionDigitsFor(wholePart) {
-  if (wholePart < 10n) {
-    return 2;
-  }
-  return wholePart < 100n ? 1 : 0;
-}
-
-/** value / divisor rounded half-up to `digits` decimals, and whether that lost nothing. */
-function roundedQuotient(value, divisor, digits) {
-  const scale = 10n ** BigInt(digits);
-  const scaled = (value * scale * 2n + divisor) / (divisor * 2n);
-  const exact = scaled * divisor === value * scale;
-  const whole = scaled / scale;
-  if (digits === 0) {
-    return { text: whole.toString(), exact };
-  }
-  const fraction = (scaled % scale).toString().padStart(digits, "0");
-  return { text: `${whole}.${fraction}`, exact };
 }

@@ -6,6 +6,10 @@
 // calculator.respond answers with each panel's figures. Texts reach the page through
 // textContent and form control values only, never as markup.
 
+/** @typedef {import("answer-types").Answer} Answer */
+/** @typedef {import("answer-types").ComparisonFiguresAnswer} ComparisonFiguresAnswer */
+/** @typedef {import("answer-types").DocumentsAnswer} DocumentsAnswer */
+/** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
 import {
   errorText,
   onAddressChange,
@@ -28,27 +32,29 @@ const WHOLE = /^\d+$/;
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const formatter = new Formatter(strings["meta.locale"]);
 // "+6,616" / "−1,234": the documents' differences.
+/** @type {Intl.NumberFormatOptions} */
 const SIGNED = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 // An amount in the visitor's own currency: cents for large amounts, six significant digits
 // for tiny ones (0.00018176), whichever shows more.
+/** @type {Intl.NumberFormatOptions} */
 const AMOUNT = { maximumFractionDigits: 2, maximumSignificantDigits: 6, roundingPriority: "morePrecision" };
 const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 
-const panels = document.querySelector("[data-panels]");
+const panels = /** @type {HTMLElement} */ (document.querySelector("[data-panels]"));
 const compareTable = {
   section: document.getElementById("compare"),
-  body: panels.querySelector("[data-compare-rows]"),
-  template: panels.querySelector("[data-compare-template]"),
-  addButton: panels.querySelector("[data-compare-add]"),
+  body: /** @type {HTMLTableSectionElement} */ (panels.querySelector("[data-compare-rows]")),
+  template: /** @type {HTMLTemplateElement} */ (panels.querySelector("[data-compare-template]")),
+  addButton: /** @type {HTMLButtonElement} */ (panels.querySelector("[data-compare-add]")),
   // The most rows a comparison takes: the field's declared maximum, written by the build.
-  maxRows: Number(panels.querySelector("[data-compare-add]").dataset.maxRows),
+  maxRows: Number(/** @type {HTMLButtonElement} */ (panels.querySelector("[data-compare-add]")).dataset.maxRows),
   // Default rows follow the main setting and are not sent; the first edit makes them explicit.
   explicit: false,
 };
-const documentsMode = document.getElementById("field-documents_mode");
-const documentList = document.getElementById("field-document_tokens");
-const listParsing = panels.querySelector("[data-documents-parsing]");
-const priceField = document.getElementById("field-price_per_million");
+const documentsMode = /** @type {HTMLSelectElement} */ (document.getElementById("field-documents_mode"));
+const documentList = /** @type {HTMLTextAreaElement} */ (document.getElementById("field-document_tokens"));
+const listParsing = /** @type {HTMLElement} */ (panels.querySelector("[data-documents-parsing]"));
+const priceField = /** @type {HTMLInputElement} */ (document.getElementById("field-price_per_million"));
 // Panels that have shown figures at least once (only those can be out of date).
 const painted = new Set();
 // The figures each panel shows, as JSON: most edits change one panel's figures, and the
@@ -85,10 +91,12 @@ function isStale(answer, panel) {
 
 /** The panels' error elements (app.js paints the main form's), once the comparison rows are
  *  what this answer makes them; each control, named or not, is marked by the error element
- *  that describes it. */
+ *  that describes it.
+ * @param {Answer["errors"]} errors
+ */
 function paintErrors(errors) {
   const hasError = new Map(); // error element id -> whether it shows an error
-  for (const element of panels.querySelectorAll("[data-error-for]")) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (panels.querySelectorAll("[data-error-for]"))) {
     const error = errors[element.dataset.errorFor];
     writeText(element, error ? errorText(error) : "");
     hasError.set(element.id, Boolean(error));
@@ -214,7 +222,7 @@ function setRowCells(row, cells) {
 
 function newRow() {
   shownFigures.delete("compare"); // its cells show no figures yet
-  return compareTable.template.content.firstElementChild.cloneNode(true);
+  return /** @type {HTMLTableRowElement} */ (compareTable.template.content.firstElementChild.cloneNode(true));
 }
 
 /** A field's text, written only when it differs (writing moves the visitor's cursor). */
@@ -237,7 +245,9 @@ function setRows(rows) {
   for (const row of existing.splice(rows.length)) {
     row.remove();
   }
-  existing.forEach((row, index) => setRowCells(row, rows[index]));
+  existing.forEach((row, index) => {
+    setRowCells(row, rows[index]);
+  });
   if (rows.length !== count) {
     indexRows();
   }
@@ -252,12 +262,17 @@ function paintRowNotes(notes) {
   });
 }
 
-function figureText(name, value) {
+/**
+ * @param {string} name
+ * @param {string} value
+ * @param {{raw_vector_size?: SizeAnswer}} row
+ */
+function figureText(name, value, row) {
   if (name === "over_tokens_share") {
     return formatter.percent(value);
   }
   if (name === "raw_vector_bytes") {
-    return formatter.bytes(value, "iec", strings["plural.bytes"]);
+    return formatter.size(row.raw_vector_size.iec, strings["plural.bytes"]);
   }
   return formatter.integer(value);
 }
@@ -271,14 +286,17 @@ function markOf(figures, name, index) {
   return has("worst") ? "worst" : "";
 }
 
+/**
+ * @param {ComparisonFiguresAnswer} figures
+ */
 function paintCompareFigures(figures) {
   compareRows().forEach((row, index) => {
     const data = figures.rows[index] ?? {};
-    for (const cell of row.querySelectorAll("[data-compare-figure]")) {
+    for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("[data-compare-figure]"))) {
       const name = cell.dataset.compareFigure;
       const value = data[name];
       const mark = value === undefined ? "" : markOf(figures, name, index);
-      const shown = value === undefined ? "—" : figureText(name, value);
+      const shown = value === undefined ? "—" : figureText(name, value, data);
       writeData(cell, "value", value ?? "");
       writeData(cell, "mark", mark);
       writeText(cell.querySelector(".compare-value"), shown);
@@ -293,6 +311,9 @@ function paintCompareFigures(figures) {
   });
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showCompare(answer) {
   const data = answer.compare;
   if (!data) {
@@ -333,8 +354,8 @@ function addRow() {
   const last = rows.at(-1);
   compareTable.body.append(row);
   if (last) {
-    for (const control of row.querySelectorAll("[data-column]")) {
-      const source = last.querySelector(`[data-column="${control.dataset.column}"]`);
+    for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll("[data-column]"))) {
+      const source = /** @type {HTMLInputElement} */ (last.querySelector(`[data-column="${control.dataset.column}"]`));
       if (control instanceof HTMLSelectElement) {
         selectValue(control, source.value);
       } else {
@@ -343,7 +364,7 @@ function addRow() {
     }
   }
   indexRows();
-  row.querySelector("[data-column]").focus();
+  /** @type {HTMLElement} */ (row.querySelector("[data-column]")).focus();
   recalculateNow();
 }
 
@@ -367,37 +388,53 @@ function signedInteger(value) {
   return formatter.numberFormat("signed", SIGNED).format(value);
 }
 
-function signedBytes(value) {
+/**
+ * A difference of sizes: the sign of `value`, then the calculator's figure of its magnitude.
+ * @param {string} value
+ * @param {SizeAnswer} size
+ */
+function signedSize(value, size) {
   const negative = value.startsWith("-");
-  const size = negative ? value.slice(1) : value;
-  const sign = size === "0" ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
-  return `${sign}${formatter.bytes(size, "iec", strings["plural.bytes"])}`;
+  const sign = /^-?0+$/.test(value) ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
+  return `${sign}${formatter.size(size.iec, strings["plural.bytes"])}`;
 }
 
-function documentsCellText(side, figure, value) {
+/**
+ * @param {string} side
+ * @param {string} figure
+ * @param {string} value
+ * @param {{raw_vector_size?: SizeAnswer}} figures
+ */
+function documentsCellText(side, figure, value, figures) {
   if (figure === "raw_vector_bytes") {
     return side === "difference"
-      ? signedBytes(value)
-      : formatter.bytes(value, "iec", strings["plural.bytes"]);
+      ? signedSize(value, figures.raw_vector_size)
+      : formatter.size(figures.raw_vector_size.iec, strings["plural.bytes"]);
   }
   return side === "difference" ? signedInteger(value) : formatter.integer(value);
 }
 
+/**
+ * @param {DocumentsAnswer | null} data
+ */
 function paintDocuments(data) {
   const section = document.getElementById("documents");
   const perDocument = data?.per_document;
   writeText(section.querySelector("[data-documents-summary]"), perDocument
     ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
     : "");
-  for (const cell of section.querySelectorAll("[data-documents]")) {
+  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (section.querySelectorAll("[data-documents]"))) {
     const [side, figure] = cell.dataset.documents.split(".");
     const value = data?.[side]?.[figure];
-    setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value));
+    setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value, data[side]));
   }
   const raw = section.querySelector('[data-documents-figure="raw_vector_bytes"]');
   writeHidden(raw, perDocument?.raw_vector_bytes === undefined);
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showDocuments(answer) {
   const section = document.getElementById("documents");
   if (answer.fields) {
@@ -465,6 +502,9 @@ function paintBudget(data) {
   paintBudgetBar(section, data);
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showBudget(answer) {
   const section = document.getElementById("budget");
   const invalid = isStale(answer, "budget");
@@ -511,6 +551,9 @@ function paintCost(section, cost, documents) {
   }
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showCost(answer) {
   const section = document.getElementById("cost");
   const results = section.querySelector("[data-cost-results]");
@@ -546,6 +589,9 @@ function recalculateSoon(delay) {
   }, delay);
 }
 
+/**
+ * @param {Answer} answer
+ */
 function showAnswer(answer) {
   answer.errors ??= {};
   showCompare(answer);
@@ -558,7 +604,7 @@ function showAnswer(answer) {
 function wirePanels() {
   // The panels sit outside the form element, so its own listeners never see their events.
   panels.addEventListener("input", (event) => {
-    const target = event.target;
+    const target = /** @type {Element} */ (event.target);
     if (target.closest("[data-compare-rows]")) {
       makeExplicit();
     }
@@ -572,17 +618,18 @@ function wirePanels() {
       recalculateSoon(INPUT_DEBOUNCE_MS);
     }
   });
-  panels.addEventListener("keydown", (event) => {
+  panels.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
       event.preventDefault();
       recalculateNow();
     }
   });
   panels.addEventListener("click", (event) => {
-    const remove = event.target.closest("[data-compare-remove]");
+    const target = /** @type {Element} */ (event.target);
+    const remove = target.closest("[data-compare-remove]");
     if (remove) {
       removeRow(remove.closest("tr"));
-    } else if (event.target.closest("[data-compare-add]")) {
+    } else if (target.closest("[data-compare-add]")) {
       addRow();
     }
   });

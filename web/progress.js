@@ -6,7 +6,7 @@ import { calculator } from "./boot.js";
 
 const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const bar = document.querySelector("[data-load-progress]");
-const fillElement = bar.querySelector("[data-load-progress-fill]");
+const fillElement = /** @type {HTMLElement} */ (bar.querySelector("[data-load-progress-fill]"));
 const text = document.querySelector("[data-load-progress-text]");
 let latest = null;
 let formatter = null;

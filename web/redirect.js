@@ -4,7 +4,7 @@
 // Each link says its page's language tag (hreflang="pt-BR") and leads to its directory
 // ("pt/"). A preferred language matches a page of the same tag first ("pt-BR"), then one
 // of the same language ("pt-PT" -> the Brazilian page, "de-AT" -> "de").
-const pages = Array.from(document.querySelectorAll("a[hreflang]"), (link) => ({
+const pages = Array.from(/** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a[hreflang]")), (link) => ({
   tag: link.hreflang.toLowerCase(),
   path: link.getAttribute("href"),
 }));

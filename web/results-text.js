@@ -6,9 +6,22 @@
 
 import { fill } from "./format.js";
 
+/** @type {(keyof ResultAnswer)[]} */
 const CHUNKING_KEYS = ["step", "chunks", "last_chunk_tokens", "tokens_processed", "repeated_tokens", "padded_tokens"];
+/** @type {(keyof ResultAnswer)[]} */
 const VECTOR_KEYS = ["bytes_per_vector", "raw_vector_bytes"];
 
+/** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
+/** @typedef {import("./format.js").Formatter} Formatter */
+/** @typedef {import("./format.js").PluralEntry} PluralEntry */
+/** @typedef {Record<string, string> & Record<`plural.${string}`, PluralEntry>} Strings */
+
+/**
+ * @param {string} key
+ * @param {string} value
+ * @param {Formatter} formatter
+ * @param {Strings} strings
+ */
 function integerText(key, value, formatter, strings) {
   return key.endsWith("_bytes") || key.startsWith("bytes_")
     ? formatter.count(strings["plural.bytes"], value)
@@ -19,12 +32,15 @@ function integerText(key, value, formatter, strings) {
  * {integers: {key: text}, lengthGroups: ["17 × 512", ...], joiner, explain: {repeated_tokens,
  * padded_tokens}, vectors: null or {iec, si}}; the vector keys are in `integers` only when the
  * result has vector figures.
+ * @param {ResultAnswer} result
+ * @param {Formatter} formatter
+ * @param {Strings} strings
  */
 export function resultTexts(result, formatter, strings) {
   const hasVectors = result.raw_vector_bytes !== undefined;
   const keys = hasVectors ? [...CHUNKING_KEYS, ...VECTOR_KEYS] : CHUNKING_KEYS;
   const integers = Object.fromEntries(
-    keys.map((key) => [key, integerText(key, result[key], formatter, strings)]),
+    keys.map((key) => [key, integerText(key, String(result[key]), formatter, strings)]),
   );
   const lengthGroups = result.length_groups.map((group) =>
     fill(strings["lengths.group"], {
@@ -44,10 +60,11 @@ export function resultTexts(result, formatter, strings) {
       padding: formatter.count(strings["plural.tokens"], result.padding_tokens),
     }),
   };
-  const vectors = hasVectors
+  const size = result.raw_vector_size;
+  const vectors = size
     ? {
-        iec: formatter.bytes(result.raw_vector_bytes, "iec", strings["plural.bytes"]),
-        si: formatter.bytes(result.raw_vector_bytes, "si", strings["plural.bytes"]),
+        iec: formatter.size(size.iec, strings["plural.bytes"]),
+        si: formatter.size(size.si, strings["plural.bytes"]),
       }
     : null;
   return { integers, lengthGroups, joiner: strings["lengths.joiner"], explain, vectors };

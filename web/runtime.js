@@ -28,7 +28,8 @@
 const DEFAULT_TIMEOUT_MS = 30000;
 const workerURL = new URL("./worker.js", import.meta.url).href;
 
-const cspViolations = (globalThis.__cspViolations ??= []);
+globalThis.__cspViolations ??= [];
+const cspViolations = globalThis.__cspViolations;
 
 function recordViolation(violation) {
   cspViolations.push(violation);

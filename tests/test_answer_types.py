@@ -1,0 +1,150 @@
+"""The worker-page protocol typed once: TypedDicts in calculator/_answer.py become the .d.ts
+that tsc checks the page's JavaScript against (tools/answer_types.py), so a key renamed on
+either side fails a check; and a real answer of ``respond`` has exactly those types."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import build
+from calculator import respond
+
+sys.path.insert(0, str(build.TOOLS))
+answer_types = importlib.import_module("answer_types")
+
+TSC = build.ROOT / "node_modules" / ".bin" / "tsc"
+ANSWER_SOURCE = build.ROOT / "calculator" / "_answer.py"
+
+SAMPLE_MODULE = '''
+from __future__ import annotations
+from typing import Literal, NotRequired, Required, TypedDict
+
+class Inner(TypedDict):
+    """A nested one."""
+    count: int
+    share: float
+
+class Loose(TypedDict, total=False):
+    maybe: str
+    surely: Required[bool]
+
+class Outer(TypedDict):
+    inner: Inner
+    rows: list[Inner]
+    by_name: dict[str, list[str]]
+    kind: Literal["iec", "si", 3, True]
+    either: Inner | None
+    optional: NotRequired[Loose]
+    pair: tuple[str, int]
+'''
+
+
+def generated(tmp_path: Path, name: str, source: str) -> str:
+    (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        text: str = answer_types.declarations(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop(name, None)
+    return text
+
+
+def test_every_kind_of_annotation_becomes_its_wire_type(tmp_path: Path) -> None:
+    text = generated(tmp_path, "sample_answer", SAMPLE_MODULE)
+    assert text.split("\n\n", 1)[1] == textwrap.dedent("""\
+        /** A nested one. */
+        export interface Inner {
+          count: string;
+          share: string;
+        }
+
+        export interface Loose {
+          maybe?: string;
+          surely: boolean;
+        }
+
+        export interface Outer {
+          inner: Inner;
+          rows: Array<Inner>;
+          by_name: Record<string, Array<string>>;
+          kind: "iec" | "si" | "3" | true;
+          either: Inner | null;
+          optional?: Loose;
+          pair: [string, string];
+        }
+        """)
+
+
+def test_a_type_without_a_wire_form_is_refused(tmp_path: Path) -> None:
+    source = "from typing import TypedDict\nclass Bad(TypedDict):\n    when: complex\n"
+    with pytest.raises(TypeError, match="no TypeScript type"):
+        generated(tmp_path, "bad_answer", source)
+
+
+def checked(tmp_path: Path, answer_source: str, edit_js: tuple[str, str, str] | None = None,
+            extra_ts: str = "") -> subprocess.CompletedProcess[str]:
+    """tsc over a copy of the pure page modules, against types made from `answer_source`."""
+    if not TSC.exists():
+        pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
+    web = tmp_path / "web"
+    web.mkdir()
+    for name in ("format.js", "results-text.js"):
+        shutil.copy(build.WEB / name, web / name)
+    if edit_js:
+        name, old, new = edit_js
+        text = (web / name).read_text(encoding="utf-8")
+        assert old in text
+        (web / name).write_text(text.replace(old, new), encoding="utf-8")
+    types = tmp_path / "types"
+    types.mkdir()
+    (types / "answer.d.ts").write_text(generated(types, "edited_answer", answer_source),
+                                       encoding="utf-8")
+    config = {"compilerOptions": {
+        "allowJs": True, "checkJs": True, "noEmit": True, "strict": True, "target": "es2022",
+        "module": "es2022", "moduleResolution": "bundler", "lib": ["es2023"], "types": [],
+        "paths": {"answer-types": ["./types/answer.d.ts"]}},
+        "include": ["web/*.js", *(["sample.ts"] if extra_ts else [])]}
+    if extra_ts:
+        (tmp_path / "sample.ts").write_text(extra_ts, encoding="utf-8")
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    return subprocess.run([str(TSC), "-p", str(tmp_path / "tsconfig.json")], capture_output=True,
+                          text=True, check=False)
+
+
+def test_a_key_renamed_in_python_fails_the_check(tmp_path: Path) -> None:
+    source = ANSWER_SOURCE.read_text(encoding="utf-8")
+    assert "    significand: str\n" in source
+    done = checked(tmp_path, source.replace("    significand: str\n", "    digits: str\n"))
+    assert done.returncode != 0
+    assert "Property 'significand' does not exist" in done.stdout
+
+
+def test_a_key_renamed_in_javascript_fails_the_check(tmp_path: Path) -> None:
+    done = checked(tmp_path, ANSWER_SOURCE.read_text(encoding="utf-8"),
+                   ("results-text.js", "result.raw_vector_size", "result.raw_vector_sizes"))
+    assert done.returncode != 0
+    assert "raw_vector_sizes" in done.stdout
+
+
+def test_a_real_answer_has_exactly_the_declared_types(tmp_path: Path) -> None:
+    answers = [json.loads(respond(json.dumps(request))) for request in (
+        {"fields": {"tokens": "8000", "chunk_size": "512", "overlap": "64", "dimensions": "384",
+                    "documents": "3", "average_tokens": "100", "top_k": "3",
+                    "context_window": "8192", "reserved_tokens": "0", "answer_tokens": "0",
+                    "price_per_million": "0.02"}},
+        {"query": "tokens=abc&chunk_size=512"},
+    )]
+    sample = "".join(f"export const answer{index}: Answer = {json.dumps(answer)};\n"
+                     for index, answer in enumerate(answers))
+    done = checked(tmp_path, ANSWER_SOURCE.read_text(encoding="utf-8"),
+                   extra_ts=f'import type {{ Answer }} from "answer-types";\n{sample}')
+    assert done.returncode == 0, done.stdout
