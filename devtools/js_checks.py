@@ -1,4 +1,6 @@
-"""The JavaScript checks of `python3 build.py test` (`python3 -m devtools.js_checks`): format and lint, types, unit tests.
+"""The JavaScript checks of `python3 build.py test`: format and lint, types, unit tests.
+
+Run alone: `python3 -m devtools.js_checks`.
 
 The tools are pinned in package.json/package-lock.json and installed into node_modules/ by
 `npm ci` when missing or older than the lock. The answer's types are generated from the

@@ -17,7 +17,7 @@ import pytest
 import build
 from calculator import respond
 
-sys.path.insert(0, str(build.TOOLS))
+sys.path.insert(0, str(build.ROOT / "tools"))
 answer_types = importlib.import_module("answer_types")
 
 TSC = build.ROOT / "node_modules" / ".bin" / "tsc"

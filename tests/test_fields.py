@@ -29,6 +29,7 @@ from calculator._form import _FieldReader
 from calculator._text import MACHINE
 from calculator._vectors import CUSTOM_DTYPE
 from calculator.protocol import respond
+from site_build import render
 
 PAGE_FIELDS = [field for field in FIELDS.values() if field.on_page and field.kind != "rows"]
 # Values each kind refuses.
@@ -77,8 +78,8 @@ class Controls(HTMLParser):
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Controls]:
     """Each language's page as the build renders it, read for its controls."""
     site = tmp_path_factory.mktemp("pages")
-    catalogs = build.load_catalogs(build.LOCALES)
-    build.render_pages(site, catalogs, build.LANGUAGES, "assets/")
+    catalogs = render.load_catalogs(build.LOCALES)
+    render.render_pages(site, catalogs, build.LANGUAGES, "assets/")
     scans = {}
     for lang in build.LANGUAGES:
         scan = Controls()
@@ -125,7 +126,7 @@ def test_the_comparison_takes_the_declared_rows_and_representations(
 
 
 def test_every_catalog_words_every_declared_field() -> None:
-    for lang, catalog in build.load_catalogs(build.LOCALES).items():
+    for lang, catalog in render.load_catalogs(build.LOCALES).items():
         for field in PAGE_FIELDS:
             keys = [field.label, field.help, *map(field.option_label, field.choices)]
             missing = [key for key in keys if key is not None and key not in catalog]
@@ -233,7 +234,7 @@ def declared(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Field]]:
 
 
 def render_field(name: str, catalog: dict[str, str]) -> str:
-    template = build.jinja_environment().from_string(
+    template = render.jinja_environment().from_string(
         '{% from "field.html.j2" import field with context %}'
         "{{ field(fields[name], defaults.get(name, fields[name].default)) }}"
     )

@@ -18,11 +18,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import build
-from calculator._units import UnitSystem, size_figure
+from calculator._units import size_figure
+
+if TYPE_CHECKING:
+    from calculator._units import UnitSystem
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "pt", "de", "it", "pl")

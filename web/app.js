@@ -468,12 +468,15 @@ function followAddress() {
  *  by the build as data-shown-when/-value); a list among them is named, so sent, only then.
  *  panels.js calls it too. */
 export function syncShownFields() {
-  for (const block of document.querySelectorAll("[data-shown-when]")) {
-    const shown = form.elements.namedItem(block.dataset.shownWhen)?.value === block.dataset.shownValue;
+  for (const block of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-shown-when]"))) {
+    const chooser = /** @type {RadioNodeList | HTMLInputElement | null} */ (
+      form.elements.namedItem(block.dataset.shownWhen ?? "")
+    );
+    const shown = chooser?.value === block.dataset.shownValue;
     writeHidden(block, !shown);
     const list = block.querySelector("textarea");
     if (list && shown) {
-      list.name = block.dataset.field;
+      list.name = block.dataset.field ?? "";
     } else if (list) {
       list.removeAttribute("name");
     }
