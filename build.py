@@ -403,9 +403,12 @@ def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> 
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the start-up stdlib: install Node.js")
-    subprocess.run([node, str(TOOLS / "start_stdlib.mjs"), str(pyodide),
-                    str(pyodide / PYODIDE_LOCK_FILE), str(whole), str(wheel), str(target.parent),
-                    target.name, STDLIB_PATH_IN_BROWSER], check=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as unpacked:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(unpacked)
+        subprocess.run([node, str(TOOLS / "start_stdlib.mjs"), str(pyodide),
+                        str(pyodide / PYODIDE_LOCK_FILE), str(whole), unpacked, str(target.parent),
+                        target.name, STDLIB_PATH_IN_BROWSER], check=True)
 
 
 def copy_pyodide(pyodide: Path, target: Path) -> None:
