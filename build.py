@@ -625,9 +625,10 @@ def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]
 
 
 def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str],
-                 assets: str) -> None:
+                 assets: str, preload: Sequence[str] = ()) -> None:
     """One page per language, dist/<lang>/index.html, from web/page.html.j2, loading its
-    scripts and styles from `assets` (relative to dist/).
+    scripts and styles from `assets` and preloading the files `preload` names (both
+    relative to dist/).
 
     The form's defaults are written in each language's own number format, grouped the way
     Intl.NumberFormat groups them (the browser tests compare the two): separator and CLDR
@@ -687,7 +688,7 @@ def render_pages(dist: Path, catalogs: Mapping[str, Catalog], languages: Sequenc
                for n in range(1, 100) if f"faq.q{n}" in catalog]
         html = template.render(
             lang=lang, tag=LANGUAGE_TAGS.get(lang, lang), catalog=catalog, languages=names,
-            csp=CSP, assets=f"../{assets}",
+            csp=CSP, assets=f"../{assets}", preload=[f"../{path}" for path in preload],
             defaults={**{name: localized(value, locale) for name, value in defaults.items()},
                       "dtype": "float32"},
             dtypes=("float32", "float16", "bfloat16", "int8", "binary", "custom"),
@@ -876,7 +877,8 @@ def build(dist: Path = DIST) -> None:
     write_manifest(dist / "assets", Layout("assets/", runtime, snapshot, start),
                    pyodide_lock_info(pyodide))
     assets = versioned(dist / "assets")
-    render_pages(dist, catalogs, LANGUAGES, assets)
+    render_pages(dist, catalogs, LANGUAGES, assets,
+                 preload=(f"{runtime}pyodide.asm.wasm", start))
     render_language_redirect(dist, catalogs, assets)
     write_service_worker(dist)
     check_no_external_urls(dist, runtime)
