@@ -68,7 +68,9 @@ def build(dist: Path = DIST) -> None:
     start = ship_start_stdlib(pyodide, dist, runtime, wheel)
     snapshot = ship_snapshot(pyodide, dist, runtime, wheel)
     assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start))
-    render_pages(dist, catalogs, LANGUAGES, assets)
+    # The two big files a first visit needs, asked for from the page's head rather than at
+    # the end of the worker's chain of imports.
+    render_pages(dist, catalogs, LANGUAGES, assets, preload=(f"{runtime}pyodide.asm.wasm", start))
     render_language_redirect(dist, catalogs, assets)
     write_service_worker(dist)
     check_no_external_urls(dist, runtime)

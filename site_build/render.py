@@ -83,10 +83,15 @@ def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]
 
 
 def render_pages(
-    dist: Path, catalogs: Mapping[str, Catalog], languages: Sequence[str], assets: str
+    dist: Path,
+    catalogs: Mapping[str, Catalog],
+    languages: Sequence[str],
+    assets: str,
+    preload: Sequence[str] = (),
 ) -> None:
     """One page per language, dist/<lang>/index.html, from web/page.html.j2, loading its
-    scripts and styles from `assets` (relative to dist/).
+    scripts and styles from `assets` and preloading the files `preload` names (both
+    relative to dist/).
 
     The form's defaults are written in each language's own number format, grouped the way
     Intl.NumberFormat groups them (the browser tests compare the two): separator and CLDR
@@ -187,6 +192,7 @@ def render_pages(
             languages=names,
             csp=CSP,
             assets=f"../{assets}",
+            preload=[f"../{path}" for path in preload],
             fields=fields,
             defaults={
                 name: localized(int(text), locale) if text.isdigit() else text

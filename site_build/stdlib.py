@@ -82,17 +82,22 @@ def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> Path:
 def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> None:
     """Write the start-up zip of `whole` (the compiled stdlib) and `wheel` to `target`."""
     node = node_command("to make the start-up stdlib")
-    subprocess.run(
-        [
-            node,
-            str(TOOLS / "start_stdlib.mjs"),
-            str(pyodide),
-            str(pyodide / PYODIDE_LOCK_FILE),
-            str(whole),
-            str(wheel),
-            str(target.parent),
-            target.name,
-            STDLIB_PATH_IN_BROWSER,
-        ],
-        check=True,
-    )
+    # Unpacked here, so the start-up zip's maker needs no zipfile module of its own (which
+    # would pull zipfile and its codecs into the first visit's bytes).
+    with tempfile.TemporaryDirectory(dir=target.parent) as unpacked:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(unpacked)
+        subprocess.run(
+            [
+                node,
+                str(TOOLS / "start_stdlib.mjs"),
+                str(pyodide),
+                str(pyodide / PYODIDE_LOCK_FILE),
+                str(whole),
+                unpacked,
+                str(target.parent),
+                target.name,
+                STDLIB_PATH_IN_BROWSER,
+            ],
+            check=True,
+        )

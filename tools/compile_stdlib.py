@@ -8,6 +8,12 @@ drops docstrings and asserts (a third fewer bytes to download).  Entries are sto
 deflated: the site's brotli copy of the zip then compresses across files, which zlib's
 per-entry streams cannot; and in a fixed order with a fixed date, so that the same input
 always gives the same bytes.
+
+Three modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start-up
+zip need not hold what they import at the top but use rarely: Pyodide's package loader, which
+Pyodide imports at every start, imports zipfile and tempfile (with random) only when it
+unpacks a package; subprocess (which asyncio imports) imports locale only to guess a text
+encoding; urllib.parse imports ipaddress only for a bracketed host.
 """
 
 import importlib.util
@@ -17,6 +23,44 @@ from importlib import _bootstrap_external  # type: ignore[attr-defined]
 
 # The earliest date a zip entry can hold; any fixed date would do.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+# Module -> exact replacements, each of a text found once: imports made when first needed.
+DEFERRED_IMPORTS = {
+    "pyodide/_package_loader.py": (
+        (b"from tempfile import NamedTemporaryFile\n", b""),
+        (b"from zipfile import ZipFile\n", b""),
+        (b"from typing import IO, Any, Literal\n",
+         b"from typing import IO, Any, Literal\n\n\n"
+         b"def NamedTemporaryFile(*args: Any, **kwargs: Any) -> Any:\n"
+         b"    from tempfile import NamedTemporaryFile\n"
+         b"    return NamedTemporaryFile(*args, **kwargs)\n\n\n"
+         b"def ZipFile(*args: Any, **kwargs: Any) -> Any:\n"
+         b"    from zipfile import ZipFile\n"
+         b"    return ZipFile(*args, **kwargs)\n"),
+    ),
+    # Only a subprocess in text mode without an encoding needs locale (none runs in a browser).
+    "subprocess.py": (
+        (b"\nimport locale\n", b"\n"),
+        (b"        return locale.getencoding()\n",
+         b"        import locale\n        return locale.getencoding()\n"),
+    ),
+    # Only bracketed hosts ("http://[::1]/") need ipaddress; parse_qsl and urlencode do not.
+    "urllib/parse.py": (
+        (b"\nimport ipaddress\n", b"\n"),
+        (b"def _check_bracketed_host(hostname):\n",
+         b"def _check_bracketed_host(hostname):\n    import ipaddress\n"),
+    ),
+}
+
+
+def deferred_imports(name: str, source: bytes) -> bytes:
+    """`source` with the replacements DEFERRED_IMPORTS names for it; each text replaced must
+    be there exactly once (another Pyodide version: look again)."""
+    for old, new in DEFERRED_IMPORTS.get(name, ()):
+        if source.count(old) != 1:
+            raise ValueError(f"{name}: {old!r} is there {source.count(old)} times, not once")
+        source = source.replace(old, new)
+    return source
 
 
 def compiled(source: bytes, filename: str) -> bytes:
@@ -46,6 +90,7 @@ def rewrite(source_zip: str, target_zip: str, mounted_as: str) -> None:
         for info in source.infolist():
             data = source.read(info)
             if info.filename.endswith(".py"):
+                data = deferred_imports(info.filename, data)
                 entries[info.filename + "c"] = compiled(data, f"{mounted_as}/{info.filename}")
             else:
                 entries[info.filename] = data

@@ -1,43 +1,35 @@
 // Boots Pyodide under Node from the whole compiled standard library, imports the calculator
 // and writes the start-up zip (start_stdlib.py make); then boots a fresh Pyodide from that
 // zip alone and checks that the calculator imports and answers with it (start_stdlib.py check).
-//   node start_stdlib.mjs <pyodide dir> <lock file> <whole zip> <wheel> <work dir> <start zip name> <mounted as>
+// Both read the calculator from the wheel unpacked on the host: unpacking it here would
+// import zipfile, which the start-up zip then had to hold.
+//   node start_stdlib.mjs <pyodide dir> <lock file> <whole zip> <unpacked wheel> <work dir> <start zip name> <mounted as>
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [pyodideDir, lockFile, wholeZip, wheelFile, workDir, startName, mountedAs] = process.argv.slice(2);
+const [pyodideDir, lockFile, wholeZip, wheelDir, workDir, startName, mountedAs] = process.argv.slice(2);
 const tools = dirname(fileURLToPath(import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const lockFileContents = { info: JSON.parse(readFileSync(lockFile, "utf-8")).info, packages: {} };
 const script = readFileSync(join(tools, "start_stdlib.py"), "utf-8");
 
-// prepare(pyodide) installs what the step needs and returns its arguments.
-async function run(stdLibURL, prepare) {
+async function run(stdLibURL, args) {
   const pyodide = await loadPyodide({
     indexURL: pyodideDir + "/", stdLibURL, lockFileContents, env: { PYTHONNODEBUGRANGES: "1", PYTHONHASHSEED: "0" },
   });
-  for (const [at, hostDir] of [["/tools", tools], ["/staging", workDir]]) {
+  for (const [at, hostDir] of [["/tools", tools], ["/staging", workDir], ["/wheel", wheelDir]]) {
     pyodide.FS.mkdir(at);
     pyodide.mountNodeFS(at, hostDir);
   }
-  const args = prepare(pyodide);
   const sys = pyodide.pyimport("sys");
   sys.path.append("/tools");
   sys.argv = pyodide.toPy(["start_stdlib", ...args]);
   pyodide.runPython(script, { filename: "start_stdlib.py" });
 }
 
-const wheel = new Uint8Array(readFileSync(wheelFile));
-// The calculator installed as the snapshot has it; the start-up zip is made from what it imports.
-await run(wholeZip, (pyodide) => {
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  return ["make", "/lib/python314.zip", `${sitePackages}/calculator`, "/tools/lazy_stdlib.py",
-    `/staging/${startName}`, mountedAs];
-});
-// The sources only, off sys.path: the calculator must come from the start-up zip.
-await run(join(workDir, startName), (pyodide) => {
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: "/sources" });
-  return ["check", "/sources/calculator", mountedAs];
-});
+// The calculator as the wheel has it; the start-up zip is made from what it imports.
+await run(wholeZip, ["make", "/lib/python314.zip", "/wheel/calculator", "/tools/lazy_stdlib.py",
+  `/staging/${startName}`, mountedAs]);
+// The sources off sys.path: the calculator must come from the start-up zip.
+await run(join(workDir, startName), ["check", "/wheel/calculator", mountedAs]);

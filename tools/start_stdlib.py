@@ -7,24 +7,55 @@ compiled standard library a first visit needs, and check it.
 `make` runs in a Pyodide booted from the whole compiled zip, after the calculator has been
 imported and has answered once: the start-up zip holds every stdlib module then in
 sys.modules, every module the loaded calculator modules import (also inside functions), the
-whole calculator compiled like the stdlib, lazy_stdlib.py and the list of the whole zip's
-modules that it reads.  `check` runs in a fresh Pyodide booted from the start-up zip alone
-(no lazy path): `import calculator`, answering, and every import the loaded calculator
-modules name must not need more.  (The command line, calculator._cli, is no page's: its
-argparse would come by the lazy path if a page ever imported it.)
+calculator compiled like the stdlib but its command line (calculator._cli and __main__, no
+page's), lazy_stdlib.py and the list of the whole zip's modules that it reads.  `check` runs
+in a fresh Pyodide booted from the start-up zip alone (no lazy path): `import calculator`,
+answering, formatting a traceback and every import the loaded calculator modules name must
+not need more.  Both read the calculator from the unpacked wheel's directory: unpacking it
+in Pyodide would import zipfile, which no page needs before its first answer.
+
+The stdlib modules keep one line number per function, its first (co_firstlineno): a
+traceback still names the file, the function and where it starts, and the line tables,
+a sixth of the zip as brotli, stay out of a first visit.  The whole zip, for everything
+else, keeps them; the calculator keeps its own.
 """
 
 import ast
 import importlib
 import json
+import marshal
 import sys
-import zipfile
+import traceback
+import types
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from compile_stdlib import compiled, write_stored
+if TYPE_CHECKING:
+    import zipfile
 
 NAMES_FILE = "_lazy_stdlib_modules.txt"
 LAZY_MODULE = "_lazy_stdlib"
+# The command line's files: no page runs them.
+COMMAND_LINE = ("_cli.py", "__main__.py")
+# A location-table entry (Python's InternalDocs/locations.md): 1, code 13 ("no column,
+# line delta follows"), length - 1 in code units (8 at most); then the delta 0 as svarint.
+NO_COLUMN_ENTRY = 0x80 | 13 << 3
+
+
+def one_line_per_function(code: types.CodeType) -> types.CodeType:
+    """`code` and its nested functions with every instruction on their first line."""
+    consts = tuple(one_line_per_function(const) if isinstance(const, types.CodeType) else const
+                   for const in code.co_consts)
+    units = len(code.co_code) // 2
+    table = bytearray()
+    for start in range(0, units, 8):
+        table += bytes((NO_COLUMN_ENTRY | (min(8, units - start) - 1), 0))
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
+
+def without_line_tables(pyc: bytes) -> bytes:
+    """A compiled module (16-byte header, then its marshalled code) with one line a function."""
+    return pyc[:16] + marshal.dumps(one_line_per_function(marshal.loads(pyc[16:])))
 
 
 def calculator_modules(package: Path) -> list[str]:
@@ -65,7 +96,7 @@ def import_everything(package: Path) -> None:
         importlib.import_module(name)
 
 
-def module_names(whole: zipfile.ZipFile) -> list[str]:
+def module_names(whole: "zipfile.ZipFile") -> list[str]:
     names = []
     for entry in whole.namelist():
         if entry.endswith(".pyc"):
@@ -76,8 +107,13 @@ def module_names(whole: zipfile.ZipFile) -> list[str]:
 
 def make(whole_zip: str, package_dir: str, lazy_module: str, target: str, mounted_as: str) -> None:
     package = Path(package_dir)
+    sys.path.insert(0, str(package.parent))
     import_everything(package)
     loaded = list(sys.modules.values())  # before this script's own reading of zips
+    import zipfile  # noqa: PLC0415 (after `loaded`: no page needs it)
+
+    from compile_stdlib import compiled, write_stored  # noqa: PLC0415 (imports zipfile)
+
     prefix = mounted_as + "/"
     with zipfile.ZipFile(whole_zip) as whole:
         held = set(whole.namelist())
@@ -91,19 +127,32 @@ def make(whole_zip: str, package_dir: str, lazy_module: str, target: str, mounte
                     directory = "/".join(parts[:depth]) + "/"
                     if directory in held:
                         entries[directory] = b""
-                entries[name] = whole.read(name)
+                entries[name] = without_line_tables(whole.read(name))
         entries[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
     entries["calculator/"] = b""
     for path in sorted(package.glob("*.py")):
-        entries[f"calculator/{path.name}c"] = compiled(path.read_bytes(),
-                                                       f"{prefix}calculator/{path.name}")
+        if path.name not in COMMAND_LINE:
+            entries[f"calculator/{path.name}c"] = compiled(path.read_bytes(),
+                                                           f"{prefix}calculator/{path.name}")
     lazy = Path(lazy_module).read_bytes()
     entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{prefix}{LAZY_MODULE}.py")
     write_stored(target, entries)
 
 
+def tracebacks_work() -> None:
+    """Pyodide formats every Python error for JavaScript with `traceback`, also through
+    the code whose line tables were cut."""
+    try:
+        json.loads("{")
+    except ValueError:
+        text = traceback.format_exc()
+        if "json/decoder.py" not in text:
+            raise ImportError(f"a traceback without the stdlib's frames:\n{text}") from None
+
+
 def check(package_dir: str, mounted_as: str) -> None:
     import_everything(Path(package_dir))
+    tracebacks_work()
     importlib.import_module(LAZY_MODULE)
     origin = sys.modules["calculator"].__spec__.origin
     if not origin.startswith(mounted_as + "/"):
