@@ -34,7 +34,6 @@ NO_SERVICE_WORKER_REQUESTS = "Firefox's BiDi driver reports no service worker re
 # False there): in Firefox, that the server is gone and the browser offline shows it.
 
 
-
 def first_visit(new_page: Callable[..., Page], page_guard: PageGuard, url: str) -> Page:
     page_guard.origin = origin_of(url)  # this test's own server
     page = new_page(service_workers="allow")
