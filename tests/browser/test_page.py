@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,6 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
-from browser.conftest import prefer_color_scheme
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
@@ -310,9 +310,9 @@ SCREENSHOTS = (("pt", "light"), ("en", "light"), ("de", "dark"))
 
 @pytest.mark.parametrize(("lang", "scheme"), SCREENSHOTS)
 def test_screenshot(
-    page: Page, site_url: str, tmp_path: Path, lang: str, scheme: str, browser_name: str
+    new_page: Callable[..., Page], site_url: str, tmp_path: Path, lang: str, scheme: str
 ) -> None:
-    prefer_color_scheme(page, browser_name, scheme)
+    page = new_page(color_scheme=scheme)
     page.set_viewport_size({"width": 1280, "height": 1000})
     open_page(page, site_url, lang)
     expect(page.locator("#chunk-map svg")).to_be_visible()

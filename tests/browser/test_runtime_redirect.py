@@ -25,12 +25,8 @@ def test_the_chooser_opens_the_best_language(
 
 
 def test_the_chooser_links_every_language_without_script(
-    new_page: Callable[..., Page], site_url: str, browser_name: str
+    new_page: Callable[..., Page], site_url: str
 ) -> None:
-    if browser_name == "firefox":
-        # Its java_script_enabled=False is ignored there: the chooser's script runs and
-        # sends the page on to a language.
-        pytest.skip("Playwright 1.64.1's BiDi driver cannot turn JavaScript off in Firefox")
     page = new_page(java_script_enabled=False)
     page.goto(site_url)
     links = page.locator("a[hreflang]")
