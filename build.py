@@ -25,6 +25,7 @@ from devtools.browsers import (
     BROWSER_ENGINES,
     BROWSER_PACKAGES,
     CHROMIUM_ARGS,
+    FirefoxPref,
     browser_executable,
     ensure_browsers,
     launch_browser,
@@ -52,6 +53,7 @@ from site_build.layout import (
 )
 from site_build.manifest import SERVICE_WORKER, write_service_worker
 from site_build.pipeline import build
+from site_build.policy import CSP
 from site_build.project import (
     CACHE,
     DIST,
@@ -70,7 +72,6 @@ from site_build.project import (
     BuildError,
     load_pyproject,
 )
-from site_build.render import CSP
 from site_build.runtime import ensure_pyodide, fetch_pyodide_tarball, npm_packed, verify_sha256
 from site_build.snapshot import SNAPSHOT_BLOCK, packed_snapshot
 from site_build.stdlib import make_start_stdlib
@@ -105,6 +106,7 @@ __all__ = [
     "TOKEN_RANKS",
     "WEB",
     "BuildError",
+    "FirefoxPref",
     "Layout",
     "SiteRequestHandler",
     "browser_executable",

@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from site_build.project import BuildError
@@ -30,19 +31,28 @@ CHROMIUM_ARGS = (
 # Debian's Firefox ESR is driven over WebDriver BiDi (Playwright's "moz-firefox" channel);
 # Playwright's own profile already turns off updates, telemetry and the like.
 FIREFOX_CHANNEL = "moz-firefox"
+# An about:config preference's value.
+FirefoxPref = str | float | bool
 
 
 def browser_executable(engine: str) -> str | None:
     return shutil.which(BROWSER_PACKAGES[engine])
 
 
-def launch_browser(playwright: Playwright, engine: str) -> Browser:
-    """Start Debian's build of `engine` (installed: see ensure_browsers) headless."""
+def launch_browser(
+    playwright: Playwright, engine: str, firefox_prefs: Mapping[str, FirefoxPref] | None = None
+) -> Browser:
+    """Start Debian's build of `engine` (installed: see ensure_browsers) headless; Firefox
+    with `firefox_prefs` (about:config preferences) set."""
     executable = browser_executable(engine)
     if executable is None:
         raise BuildError(f"Debian's {BROWSER_PACKAGES[engine]} is not installed")
     if engine == "firefox":
-        return playwright.firefox.launch(channel=FIREFOX_CHANNEL, executable_path=executable)
+        return playwright.firefox.launch(
+            channel=FIREFOX_CHANNEL,
+            executable_path=executable,
+            firefox_user_prefs=dict(firefox_prefs or {}),
+        )
     return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
 
 

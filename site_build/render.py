@@ -12,26 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from site_build.manifest import SERVICE_WORKER
+from site_build.policy import CSP
 from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
 
 if TYPE_CHECKING:
     from jinja2 import Environment
-
-# Only the site's own origin; 'wasm-unsafe-eval' lets Pyodide compile its wasm, and
-# blob: lets runtime.js start the module worker from a bootstrap that the page's
-# policy covers.
-CSP = "; ".join(
-    (
-        "default-src 'none'",
-        "script-src 'self' 'wasm-unsafe-eval'",
-        "worker-src 'self' blob:",
-        "connect-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "base-uri 'none'",
-        "form-action 'none'",
-    )
-)
 
 Catalog = dict[str, object]
 

@@ -22,8 +22,14 @@
 //   window.__cspViolations (tests read it).
 // - Tests may shorten every timeout by setting window.__calculatorTimeoutMs before
 //   this module loads (Playwright: page.add_init_script).
-// The worker is a module worker started from a blob: bootstrap, so the page's
-// Content-Security-Policy (worker-src blob:) covers it.
+// A worker's Content-Security-Policy is not the page's: it comes with the worker's own script
+// (its response headers), or, for a worker started from a blob: URL, from the page that made
+// the blob.  Static hosts send no such header, so the module worker starts from a blob:
+// bootstrap, which the page's policy (worker-src blob:) covers.  Under this site's service
+// worker it starts from worker.js's own URL instead: the service worker sends worker.js with
+// the page's policy in its headers (sw.js), and only a worker started from its URL is
+// sure to be served by it (Firefox leaves a blob: worker's requests to the network, so
+// offline the calculator could not start).
 
 const DEFAULT_TIMEOUT_MS = 30000;
 const workerURL = new URL("./worker.js", import.meta.url).href;
@@ -58,6 +64,20 @@ function bootstrapURL() {
   return URL.createObjectURL(new Blob([bootstrap], { type: "text/javascript" }));
 }
 
+function controlledByServiceWorker() {
+  try {
+    return Boolean(navigator.serviceWorker?.controller);
+  } catch {
+    return false; // a document with an opaque origin (a sandboxed frame) may not even ask
+  }
+}
+
+/** The worker's script: its own URL when this site's service worker serves it (with the
+ *  page's policy), else a blob: bootstrap, which takes the page's policy with it. */
+function workerScriptURL() {
+  return controlledByServiceWorker() ? workerURL : bootstrapURL();
+}
+
 // One worker and its load; retry() replaces it with a new one.
 class Session {
   constructor(timeoutMs, progressListeners) {
@@ -76,8 +96,8 @@ class Session {
       () => this.fail(new CalculatorError("timeout", `Python did not start within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    this.blobURL = bootstrapURL();
-    this.worker = new Worker(this.blobURL, { type: "module" });
+    this.scriptURL = workerScriptURL(); // revoked once used (revokeObjectURL ignores an http: URL)
+    this.worker = new Worker(this.scriptURL, { type: "module" });
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -91,7 +111,7 @@ class Session {
   onMessage(data) {
     if (data.type === "ready") {
       clearTimeout(this.timer);
-      URL.revokeObjectURL(this.blobURL);
+      URL.revokeObjectURL(this.scriptURL);
       this.resolveReady();
     } else if (data.type === "failed") {
       // The worker is idle now and may still report the CSP violation behind its
@@ -120,7 +140,7 @@ class Session {
     }
     this.failure = error;
     clearTimeout(this.timer);
-    URL.revokeObjectURL(this.blobURL);
+    URL.revokeObjectURL(this.scriptURL);
     if (!keepWorker) {
       this.worker.terminate();
     }

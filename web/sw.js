@@ -2,10 +2,10 @@
 // calculator starts and answers with no network at all.
 //
 // build.py writes dist/sw.js as this file behind one generated line, `const BUILD = {version,
-// files, versioned}`: the build's content hash, every file of the site (relative to this
-// script) with its Subresource Integrity hash, and the directories whose names are hashes of
-// their contents.  A new deployment changes that line, so the browser installs the new worker
-// beside the old:
+// files, versioned, csp}`: the build's content hash, every file of the site (relative to this
+// script) with its Subresource Integrity hash, the directories whose names are hashes of
+// their contents, and the pages' Content-Security-Policy.  A new deployment changes that
+// line, so the browser installs the new worker beside the old:
 //
 // - install: the new build's files go into a cache of their own.  A file in a versioned
 //   directory that an older build of this site already kept is the same file: it is copied
@@ -18,7 +18,10 @@
 // - activate: deletes this site's caches of older builds;
 // - fetch: a request for one of the build's files is answered from the active build's cache
 //   (a page whatever its query string: the query is state for the page's script); the
-//   browser handles every other request itself.
+//   browser handles every other request itself.  A worker's script goes with the pages'
+//   Content-Security-Policy in its headers: a worker's policy comes from its script's
+//   response, and runtime.js starts the calculator's worker from worker.js's own URL in a
+//   page this service worker controls.
 //
 // Only this site's own addresses are ever fetched here: the list comes from the build,
 // resolved against this script's own URL.
@@ -112,10 +115,20 @@ function buildAddress(request) {
   return INTEGRITY.has(url.href) ? url.href : undefined;
 }
 
+/** `response` with the pages' Content-Security-Policy, which a worker's script needs to be
+ *  held to the pages' policy. */
+function withPagesPolicy(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", BUILD.csp);
+  const { status, statusText } = response;
+  return new Response(response.body, { status, statusText, headers });
+}
+
 async function respond(address, request) {
   // caches.match with a cache name never creates the cache, unlike caches.open.
   const cached = await caches.match(address, { cacheName: CACHE_NAME, ignoreVary: true });
-  return cached ?? fetch(request);
+  const response = cached ?? await fetch(request);
+  return request.destination === "worker" ? withPagesPolicy(response) : response;
 }
 
 self.addEventListener("install", (event) => {

@@ -8,10 +8,10 @@
 // - once the service worker has kept the build (the memory snapshot with it), a visit
 //   restores the snapshot instead: Python initialized and the calculator imported already.
 //
-// runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`), so the
-// worker's own base URL is a blob: URL; every address is therefore resolved against a
-// module's import.meta.url (build-manifest.js names this build's Pyodide and snapshot), and
-// all of them point into this site.
+// runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`) unless the
+// service worker serves the page, so the worker's own base URL may be a blob: URL; every
+// address is therefore resolved against a module's import.meta.url (build-manifest.js names
+// this build's Pyodide and snapshot), and all of them point into this site.
 //
 // Messages in:  {id, request}            request: the plain object calculator.respond takes
 // Messages out: {type: "progress", received, expected}  bytes of the runtime's downloads

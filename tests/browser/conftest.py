@@ -13,7 +13,9 @@
                  reported
     new_page     opens more guarded pages, each in its own context made with
                  Playwright's context options: new_page(locale="de-DE"); service
-                 workers are blocked unless a test passes service_workers="allow"
+                 workers are blocked unless a test passes service_workers="allow";
+                 new_page(color_scheme="dark") and new_page(java_script_enabled=False)
+                 work in both engines (FIREFOX_PREFS)
     page_guard   what the guard recorded (requests, console errors...), for tests
                  that assert on it or expect a CSP violation on purpose
 
@@ -109,17 +111,31 @@ def describe_request(request: Request) -> str:
     return f"{request.method} {request.url} ({request.resource_type}, from {initiator})"
 
 
-# Playwright 1.64.1 cannot make Firefox prefer a dark color scheme (1.65 can, with a BiDi command
-# that Firefox ESR 153 refuses, which fails every new context there).
-NO_DARK_SCHEME_IN_FIREFOX = ("Playwright 1.64.1's BiDi driver cannot emulate "
-                             "prefers-color-scheme: dark in Firefox")
+# Playwright 1.64.1's BiDi driver ignores the context options color_scheme="dark" and
+# java_script_enabled=False in Firefox (1.65 can emulate the scheme, with a BiDi command that
+# Firefox ESR 153 refuses, which fails every new context there).  Firefox's own preferences do
+# the same for a whole browser when it starts: a page asked for with one of these options comes
+# from a Firefox started with the preferences, once per session, when first needed.  (Headless
+# Firefox prefers light: color_scheme="light" needs no other browser.)
+FIREFOX_PREFS: dict[tuple[str, object], dict[str, build.FirefoxPref]] = {
+    ("color_scheme", "dark"): {"layout.css.prefers-color-scheme.content-override": 0},
+    ("java_script_enabled", False): {"javascript.enabled": False},
+}
 
 
-def prefer_color_scheme(page: Page, browser_name: str, scheme: str) -> None:
-    """The visitor's preferred color scheme (headless Firefox prefers light)."""
-    if browser_name == "firefox" and scheme == "dark":
-        pytest.skip(NO_DARK_SCHEME_IN_FIREFOX)
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+def firefox_prefs_for(context_options: dict[str, Any]) -> dict[str, build.FirefoxPref]:
+    """The preferences a Firefox needs for a context made with `context_options`.
+
+    >>> firefox_prefs_for({"color_scheme": "dark", "locale": "de-DE"})
+    {'layout.css.prefers-color-scheme.content-override': 0}
+    >>> firefox_prefs_for({"color_scheme": "light"})
+    {}
+    """
+    prefs: dict[str, build.FirefoxPref] = {}
+    for (option, value), needed in FIREFOX_PREFS.items():
+        if option in context_options and context_options[option] == value:
+            prefs.update(needed)
+    return prefs
 
 
 @dataclass
@@ -278,6 +294,25 @@ def browser(playwright: Playwright, browser_name: str) -> Iterator[Browser]:
     launched.close()
 
 
+@pytest.fixture(scope="session")
+def firefox_with_prefs(
+    playwright: Playwright,
+) -> Iterator[Callable[[dict[str, build.FirefoxPref]], Browser]]:
+    """Gives a Firefox started with the given preferences, started on first use and then kept
+    for the session."""
+    started: dict[str, Browser] = {}
+
+    def firefox(prefs: dict[str, build.FirefoxPref]) -> Browser:
+        key = repr(sorted(prefs.items()))
+        if key not in started:
+            started[key] = build.launch_browser(playwright, "firefox", prefs)
+        return started[key]
+
+    yield firefox
+    for launched in started.values():
+        launched.close()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "runtime_file_fails: the test breaks a runtime file on purpose (see "
@@ -291,7 +326,8 @@ def page_guard(site_origin: str) -> PageGuard:
 
 @pytest.fixture
 def new_page(
-    browser: Browser, page_guard: PageGuard, request: pytest.FixtureRequest
+    browser: Browser, browser_name: str, page_guard: PageGuard, request: pytest.FixtureRequest,
+    firefox_with_prefs: Callable[[dict[str, build.FirefoxPref]], Browser],
 ) -> Iterator[Callable[..., Page]]:
     """Opens guarded pages, each in a new context made with Playwright's context options
     (locale="de-DE", offline=True, ...); all are checked when the test ends."""
@@ -304,7 +340,8 @@ def new_page(
         # the tests' routes (a blocked or delayed file) can't reach: only the tests of the
         # service worker itself let it in, with service_workers="allow".
         context_options.setdefault("service_workers", "block")
-        context = browser.new_context(**context_options)
+        prefs = firefox_prefs_for(context_options) if browser_name == "firefox" else {}
+        context = (firefox_with_prefs(prefs) if prefs else browser).new_context(**context_options)
         contexts.append(context)
         context.on("request", page_guard.on_request)
         context.expose_function("__reportCspViolation", page_guard.on_csp_violation)

@@ -19,7 +19,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import build
-from browser.conftest import prefer_color_scheme
 from browser.test_page import (
     LANGUAGES,
     READY_TIMEOUT_MS,
@@ -70,10 +69,10 @@ def serious_violations(page: Page, axe_source: str) -> list[str]:
 @pytest.mark.parametrize("mode", ["full", "embed"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_serious_problem(
-    page: Page, site_url: str, axe_source: str, lang: str, mode: str, scheme: str,
-    browser_name: str,
+    new_page: Callable[..., Page], site_url: str, axe_source: str, lang: str, mode: str,
+    scheme: str,
 ) -> None:
-    prefer_color_scheme(page, browser_name, scheme)
+    page = new_page(color_scheme=scheme)
     # An invalid value too, so the error messages and the out-of-date marking are checked.
     open_page(page, site_url, lang, "?embed=1&overlap=x" if mode == "embed" else "?overlap=x")
     assert serious_violations(page, axe_source) == []

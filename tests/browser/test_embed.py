@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, Request, expect
 
 import build
-from browser.conftest import PageGuard, origin_of, prefer_color_scheme
+from browser.conftest import PageGuard, origin_of
 from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, open_page
 
 # The snippet's frame height before any resize message, and the resize script's clamp.
@@ -161,19 +161,19 @@ def test_the_full_page_has_no_open_full_link(page: Page, site_url: str) -> None:
 @pytest.mark.parametrize(("theme", "background"),
                          [("dark", "rgb(18, 20, 23)"), ("light", "rgb(247, 248, 250)")])
 def test_theme_parameter_forces_the_theme(
-    page: Page, site_url: str, theme: str, background: str
+    new_page: Callable[..., Page], site_url: str, theme: str, background: str
 ) -> None:
     # The visitor prefers the other scheme; the parameter wins.
-    page.emulate_media(color_scheme="light" if theme == "dark" else "dark")
+    page = new_page(color_scheme="light" if theme == "dark" else "dark")
     open_page(page, site_url, "it", f"?embed=1&theme={theme}")
     expect(page.locator("html")).to_have_attribute("data-theme", theme)
     expect(page.locator("body")).to_have_css("background-color", background)
 
 
 def test_without_theme_the_visitors_preference_wins(
-    page: Page, site_url: str, browser_name: str
+    new_page: Callable[..., Page], site_url: str
 ) -> None:
-    prefer_color_scheme(page, browser_name, "dark")
+    page = new_page(color_scheme="dark")
     open_page(page, site_url, "it", "?embed=1&theme=%3Cb%3E")
     expect(page.locator("html")).not_to_have_attribute("data-theme", "<b>")
     assert page.locator("html").get_attribute("data-theme") is None

@@ -19,7 +19,6 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import calculator
-from browser.conftest import prefer_color_scheme
 from browser.test_page import (
     NUMBER_FORMATS,
     READY_TIMEOUT_MS,
@@ -467,9 +466,9 @@ def test_panels_are_rendered_from_the_catalog_before_python(
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_panels_fit_a_phone(
-    page: Page, site_url: str, scheme: Literal["light", "dark"], browser_name: str
+    new_page: Callable[..., Page], site_url: str, scheme: Literal["light", "dark"]
 ) -> None:
-    prefer_color_scheme(page, browser_name, scheme)
+    page = new_page(color_scheme=scheme)
     page.set_viewport_size({"width": 360, "height": 800})
     open_page(page, site_url, "pl")
     expect_figure(page, 0, "chunks", 18, "pl")

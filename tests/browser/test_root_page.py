@@ -48,9 +48,10 @@ def test_without_script_the_five_languages_are_offered_in_their_own_words(
     new_page: Callable[..., Page], site_url: str, browser_name: str
 ) -> None:
     if browser_name == "firefox":
-        # Its java_script_enabled=False is ignored there: the chooser's script runs and
-        # sends the page on to a language.
-        pytest.skip("Playwright 1.64.1's BiDi driver cannot turn JavaScript off in Firefox")
+        # Playwright 1.64.1 cannot turn JavaScript off in Firefox; a Firefox started with
+        # scripts off by its preference (conftest.FIREFOX_PREFS) serves the other test without
+        # script, but this one hangs there (cause not found yet).
+        pytest.skip("hangs in a Firefox started with javascript.enabled=false")
     page = new_page(java_script_enabled=False, locale="pl-PL")
     page.goto(site_url)
     choices = page.locator("main li")
