@@ -111,9 +111,7 @@ def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
         where = f"{changed:,} of {total:,} documents"
     if case.kind == "settings" and case.new_window is not None:
         size, overlap = case.new_window
-        return (
-            f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
-        )
+        return f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
     if case.kind == "edit" and case.edit is not None:
         at, delta = case.edit
         change = f"{delta:,} tokens inserted" if delta >= 0 else f"{-delta:,} tokens deleted"

@@ -40,13 +40,31 @@ def ensure_node_modules() -> int:
 def steps(node: str) -> list[tuple[str, list[str]]]:
     bin_dir = NODE_MODULES / ".bin"
     return [
-        ("answer types", [sys.executable, str(ROOT / "tools" / "answer_types.py"),
-                          "calculator._answer", str(ANSWER_TYPES)]),
+        (
+            "answer types",
+            [
+                sys.executable,
+                str(ROOT / "tools" / "answer_types.py"),
+                "calculator._answer",
+                str(ANSWER_TYPES),
+            ],
+        ),
         ("biome", [str(bin_dir / "biome"), "check", "--error-on-warnings"]),
-        *[(f"tsc -p {config}", [str(bin_dir / "tsc"), "-p", config])
-          for config in ("tsconfig.json", "tsconfig.strict.json", "tsconfig.worker.json")],
-        ("node --test", [node, "--test", *sorted(
-            str(path.relative_to(ROOT)) for path in (ROOT / "tests" / "js").glob("*.test.js"))]),
+        *[
+            (f"tsc -p {config}", [str(bin_dir / "tsc"), "-p", config])
+            for config in ("tsconfig.json", "tsconfig.strict.json", "tsconfig.worker.json")
+        ],
+        (
+            "node --test",
+            [
+                node,
+                "--test",
+                *sorted(
+                    str(path.relative_to(ROOT))
+                    for path in (ROOT / "tests" / "js").glob("*.test.js")
+                ),
+            ],
+        ),
     ]
 
 
@@ -59,8 +77,11 @@ def main() -> int:
     for name, command in steps(node):
         begun = time.perf_counter()
         status = subprocess.run(command, cwd=ROOT, check=False).returncode
-        print(f"js checks: {name}: {'ok' if status == 0 else 'FAILED'} "
-              f"({time.perf_counter() - begun:.1f} s)", file=sys.stderr)
+        print(
+            f"js checks: {name}: {'ok' if status == 0 else 'FAILED'} "
+            f"({time.perf_counter() - begun:.1f} s)",
+            file=sys.stderr,
+        )
         if status:
             failed.append(name)
     print(f"js checks: {time.perf_counter() - started:.1f} s in all", file=sys.stderr)

@@ -169,7 +169,7 @@ class Link:
 
     def send(self, data: bytes, output: Any) -> None:
         for start in range(0, len(data), self.BLOCK):
-            block = data[start:start + self.BLOCK]
+            block = data[start : start + self.BLOCK]
             with self.lock:
                 begin = max(time.monotonic(), self.free_at)
                 self.free_at = begin + len(block) / self.network.bytes_per_second
@@ -235,9 +235,14 @@ def new_context(browser: Browser) -> BrowserContext:
     return context
 
 
-def measure_pair(browser: Browser, url: str, samples: Samples, prefix: str,
-                 prepare: Callable[[BrowserContext], None] = lambda _: None,
-                 after_cold: Callable[[Page], None] = lambda _: None) -> None:
+def measure_pair(
+    browser: Browser,
+    url: str,
+    samples: Samples,
+    prefix: str,
+    prepare: Callable[[BrowserContext], None] = lambda _: None,
+    after_cold: Callable[[Page], None] = lambda _: None,
+) -> None:
     """A cold visit in a fresh context, then a warm one in the same context."""
     context = new_context(browser)
     prepare(context)
@@ -283,8 +288,9 @@ class OurColdVisit:
         self.fetched = list(self.log.paths)
 
     def by_page(self) -> list[tuple[str, str | None]]:
-        return [entry for entry in self.fetched[:self.before_result]
-                if entry[0] in self.page_paths]
+        return [
+            entry for entry in self.fetched[: self.before_result] if entry[0] in self.page_paths
+        ]
 
     def by_service_worker(self) -> list[tuple[str, str | None]]:
         page = set(self.by_page())
@@ -322,8 +328,10 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 
 def row(name: str, values: Sequence[float]) -> str:
-    return (f"| {name} | {statistics.median(values):.1f} | {min(values):.1f} | "
-            f"{max(values):.1f} | {percentile(values, 0.95):.1f} |")
+    return (
+        f"| {name} | {statistics.median(values):.1f} | {min(values):.1f} | "
+        f"{max(values):.1f} | {percentile(values, 0.95):.1f} |"
+    )
 
 
 @dataclass
@@ -336,8 +344,12 @@ def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str,
     """Bytes of one cold visit's files, as files and as sent (compressed when the browser
     accepted a precompressed copy): Pyodide's runtime, the start-up stdlib, the Python
     snapshot, ours."""
-    split = {"Pyodide runtime": Bytes(), "start-up stdlib": Bytes(), "Python snapshot": Bytes(),
-             "ours": Bytes()}
+    split = {
+        "Pyodide runtime": Bytes(),
+        "start-up stdlib": Bytes(),
+        "Python snapshot": Bytes(),
+        "ours": Bytes(),
+    }
     suffixes = dict(build.ENCODINGS)
     layout = build.layout_of(dist)
     for path, encoding in set(paths):
@@ -364,23 +376,30 @@ def verdict(ok: bool) -> str:
     return "pass" if ok else "FAIL"
 
 
-def print_report(samples: Samples, split: dict[str, Bytes], kept: dict[str, Bytes],
-                 runs: int) -> None:
+def print_report(
+    samples: Samples, split: dict[str, Bytes], kept: dict[str, Bytes], runs: int
+) -> None:
     values = samples.values
-    print(f"\nMilliseconds over {runs} alternating runs (recalculation: "
-          f"{RECALC_INPUTS} inputs each); headless Chromium\n")
+    print(
+        f"\nMilliseconds over {runs} alternating runs (recalculation: "
+        f"{RECALC_INPUTS} inputs each); headless Chromium\n"
+    )
     print("| measure | median | min | max | p95 |")
     print("|---|---|---|---|---|")
     for name, series in values.items():
         print(row(name, series))
-    print("\nBytes of a cold visit of /en/, fetched by the page and its worker (files / sent, "
-          "compressed where accepted; the service worker's own downloads right after the first "
-          "result may be counted here too: the network profiles, service workers blocked, give "
-          "a first visit's bytes):")
+    print(
+        "\nBytes of a cold visit of /en/, fetched by the page and its worker (files / sent, "
+        "compressed where accepted; the service worker's own downloads right after the first "
+        "result may be counted here too: the network profiles, service workers blocked, give "
+        "a first visit's bytes):"
+    )
     for name, counted in split.items():
         print(f"- {name}: {counted.files:,} / {counted.sent:,}")
-    print("Fetched by the service worker besides, to keep the build for offline use (files / "
-          "sent; what the page fetched already comes from the browser's cache):")
+    print(
+        "Fetched by the service worker besides, to keep the build for offline use (files / "
+        "sent; what the page fetched already comes from the browser's cache):"
+    )
     for name, counted in kept.items():
         print(f"- {name}: {counted.files:,} / {counted.sent:,}")
     our_bytes = split["ours"].files
@@ -394,14 +413,26 @@ def print_report(samples: Samples, split: dict[str, Bytes], kept: dict[str, Byte
     budgets = (
         ("cold first result <= 0.45 x stock", cold <= 0.45, f"{cold:.2f}"),
         ("warm first result <= 0.35 x stock", warm <= 0.35, f"{warm:.2f}"),
-        ("first contentful paint <= 300 ms", median["ours FCP cold"] <= 300,
-         f"{median['ours FCP cold']:.0f} ms cold"),
-        ("no long task > 50 ms at start-up", longest <= LONG_TASK_BUDGET_MS,
-         f"longest {longest:.0f} ms"),
-        ("recalc median <= 4 ms (Enter)", statistics.median(recalc) <= 4,
-         f"{statistics.median(recalc):.1f} ms"),
-        ("recalc p95 <= 16 ms (Enter)", percentile(recalc, 0.95) <= 16,
-         f"{percentile(recalc, 0.95):.1f} ms"),
+        (
+            "first contentful paint <= 300 ms",
+            median["ours FCP cold"] <= 300,
+            f"{median['ours FCP cold']:.0f} ms cold",
+        ),
+        (
+            "no long task > 50 ms at start-up",
+            longest <= LONG_TASK_BUDGET_MS,
+            f"longest {longest:.0f} ms",
+        ),
+        (
+            "recalc median <= 4 ms (Enter)",
+            statistics.median(recalc) <= 4,
+            f"{statistics.median(recalc):.1f} ms",
+        ),
+        (
+            "recalc p95 <= 16 ms (Enter)",
+            percentile(recalc, 0.95) <= 16,
+            f"{percentile(recalc, 0.95):.1f} ms",
+        ),
         ("our files <= 250 KB", our_bytes <= OUR_BYTES_BUDGET, f"{our_bytes:,} B"),
     )
     print("| budget | result | measured |")
@@ -413,8 +444,9 @@ def print_report(samples: Samples, split: dict[str, Bytes], kept: dict[str, Byte
 # --- network profiles ---------------------------------------------------------------------
 
 
-def cold_network_visit(browser: Browser, url: str,
-                       log: WireLog) -> tuple[float, list[tuple[str, int]]]:
+def cold_network_visit(
+    browser: Browser, url: str, log: WireLog
+) -> tuple[float, list[tuple[str, int]]]:
     """A first visit with service workers blocked: ms to data-state="ready", bytes per file."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(RECORDER)
@@ -439,11 +471,15 @@ def measure_networks(browser: Browser, dist: Path, stock: Path, runs: int) -> Ne
         link = Link(network)
         log = WireLog()
         handler = throttled_handler(link, log)
-        with build.serving_in_background(dist, handler=handler) as ours_url, \
-                build.serving_in_background(stock, handler=handler) as stock_url:
-            pages = (("stock", f"{stock_url}stock.html"),
-                     ("ours, prefilled link", ours_url + PREFILLED),
-                     ("ours, plain page", f"{ours_url}de/"))
+        with (
+            build.serving_in_background(dist, handler=handler) as ours_url,
+            build.serving_in_background(stock, handler=handler) as stock_url,
+        ):
+            pages = (
+                ("stock", f"{stock_url}stock.html"),
+                ("ours, prefilled link", ours_url + PREFILLED),
+                ("ours, plain page", f"{ours_url}de/"),
+            )
             for _ in range(runs):
                 for name, url in pages:
                     ready_ms, sent = cold_network_visit(browser, url, log)
@@ -458,9 +494,11 @@ def megabytes(count: int) -> str:
 
 def print_network_report(results: NetworkResults, runs: int, load: str) -> None:
     values = results.samples.values
-    print(f"\nCold first result over throttled networks (server-side: one bandwidth shared by all "
-          f"connections, a delay before each response; service workers blocked), {runs} runs, "
-          f"seconds; load average at the start: {load}\n")
+    print(
+        f"\nCold first result over throttled networks (server-side: one bandwidth shared by all "
+        f"connections, a delay before each response; service workers blocked), {runs} runs, "
+        f"seconds; load average at the start: {load}\n"
+    )
     print("| network | page | median | min | max | median / stock |")
     print("|---|---|---|---|---|---|")
     ratios = {}
@@ -468,8 +506,10 @@ def print_network_report(results: NetworkResults, runs: int, load: str) -> None:
         network_name, page = name.split(" | ")
         stock = statistics.median(values[f"{network_name} | stock"])
         ratios[name] = statistics.median(series) / stock
-        print(f"| {network_name} | {page} | {statistics.median(series) / 1000:.2f} | "
-              f"{min(series) / 1000:.2f} | {max(series) / 1000:.2f} | {ratios[name]:.2f} |")
+        print(
+            f"| {network_name} | {page} | {statistics.median(series) / 1000:.2f} | "
+            f"{min(series) / 1000:.2f} | {max(series) / 1000:.2f} | {ratios[name]:.2f} |"
+        )
     print("\nBytes on the wire per file, one cold visit (response bodies as sent):")
     totals = {}
     for page, sent in results.sent.items():
@@ -483,11 +523,15 @@ def print_network_report(results: NetworkResults, runs: int, load: str) -> None:
     for network, limit in ((NETWORKS[0], 0.5), (NETWORKS[1], 0.65)):
         measured = ratios.get(f"{network.name} | {prefilled}")
         if measured is not None:
-            print(f"| prefilled link at {network.name} <= {limit} x stock | "
-                  f"{verdict(measured <= limit)} | {measured:.2f} |")
+            print(
+                f"| prefilled link at {network.name} <= {limit} x stock | "
+                f"{verdict(measured <= limit)} | {measured:.2f} |"
+            )
     if prefilled in totals:
-        print(f"| bytes before the first result <= 3.5 MB | "
-              f"{verdict(totals[prefilled] <= 3_500_000)} | {megabytes(totals[prefilled])} |")
+        print(
+            f"| bytes before the first result <= 3.5 MB | "
+            f"{verdict(totals[prefilled] <= 3_500_000)} | {megabytes(totals[prefilled])} |"
+        )
 
 
 # --- the whole run ----------------------------------------------------------------------------
@@ -502,9 +546,12 @@ def load_average() -> str:
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="build.py bench")
-    parser.add_argument("--runs", type=int, default=None,
-                        help=f"runs per measure (default {NETWORK_RUNS} on networks, "
-                        f"{RUNS} on the loopback)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=None,
+        help=f"runs per measure (default {NETWORK_RUNS} on networks, {RUNS} on the loopback)",
+    )
     part = parser.add_mutually_exclusive_group()
     part.add_argument("--only-networks", action="store_true")
     part.add_argument("--only-loopback", action="store_true")
@@ -542,12 +589,22 @@ def run_loopback(browser: Browser, dist: Path, stock: Path, runs: int) -> None:
         for _ in range(runs):
             measure_pair(browser, f"{stock_url}stock.html", samples, "stock")
             cold_visit = OurColdVisit(ours_log)
-            measure_pair(browser, f"{ours_url}en/", samples, "ours",
-                         prepare=cold_visit.watch, after_cold=cold_visit.after_result)
+            measure_pair(
+                browser,
+                f"{ours_url}en/",
+                samples,
+                "ours",
+                prepare=cold_visit.watch,
+                after_cold=cold_visit.after_result,
+            )
         measure_recalc(browser, f"{ours_url}en/", samples)
     print(f"\nLoopback, load average at the start: {load}")
-    print_report(samples, byte_split(cold_visit.by_page(), dist),
-                 byte_split(cold_visit.by_service_worker(), dist), runs)
+    print_report(
+        samples,
+        byte_split(cold_visit.by_page(), dist),
+        byte_split(cold_visit.by_service_worker(), dist),
+        runs,
+    )
 
 
 def report_firefox(dist: Path, stock: Path, runs: int) -> None:
@@ -557,8 +614,11 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
         print("\nFirefox: not measured (Debian's firefox-esr is not installed)")
         return
     samples = Samples()
-    with served(dist, RequestLog()) as ours_url, served(stock, RequestLog()) as stock_url, \
-            sync_playwright() as playwright:
+    with (
+        served(dist, RequestLog()) as ours_url,
+        served(stock, RequestLog()) as stock_url,
+        sync_playwright() as playwright,
+    ):
         browser = build.launch_browser(playwright, "firefox")
         try:
             for _ in range(runs):
@@ -566,12 +626,16 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
                 measure_pair(browser, f"{ours_url}en/", samples, "ours")
         finally:
             browser.close()
-    print(f"\nFirst result in milliseconds over {runs} alternating runs; headless Firefox ESR "
-          f"{browser.version}\n")
+    print(
+        f"\nFirst result in milliseconds over {runs} alternating runs; headless Firefox ESR "
+        f"{browser.version}\n"
+    )
     print("| measure | median | min | max | p95 |")
     print("|---|---|---|---|---|")
     for name in ("stock cold", "stock warm", "ours cold", "ours warm"):
         print(row(name, samples.values[name]))
     median = {name: statistics.median(series) for name, series in samples.values.items()}
-    print(f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
-          f"warm {median['ours warm'] / median['stock warm']:.2f}")
+    print(
+        f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
+        f"warm {median['ours warm'] / median['stock warm']:.2f}"
+    )

@@ -36,9 +36,7 @@ def edited(tokens: int, at: int, delta: int) -> list[int]:
     return stream[:at] + stream[at - delta :]
 
 
-def reuse_walk(
-    old: list[tuple[int, ...]], new: list[tuple[int, ...]]
-) -> tuple[int, int, int, int]:
+def reuse_walk(old: list[tuple[int, ...]], new: list[tuple[int, ...]]) -> tuple[int, int, int, int]:
     """Reused chunks, chunks to embed, chunks to delete, tokens to embed, by lookup."""
     known = set(old)
     fresh = [window for window in new if window not in known]

@@ -90,8 +90,12 @@ def test_a_type_without_a_wire_form_is_refused(tmp_path: Path) -> None:
         generated(tmp_path, "bad_answer", source)
 
 
-def checked(tmp_path: Path, answer_source: str, edit_js: tuple[str, str, str] | None = None,
-            extra_ts: str = "") -> subprocess.CompletedProcess[str]:
+def checked(
+    tmp_path: Path,
+    answer_source: str,
+    edit_js: tuple[str, str, str] | None = None,
+    extra_ts: str = "",
+) -> subprocess.CompletedProcess[str]:
     """tsc over a copy of the pure page modules, against types made from `answer_source`."""
     if not TSC.exists():
         pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
@@ -106,18 +110,33 @@ def checked(tmp_path: Path, answer_source: str, edit_js: tuple[str, str, str] | 
         (web / name).write_text(text.replace(old, new), encoding="utf-8")
     types = tmp_path / "types"
     types.mkdir()
-    (types / "answer.d.ts").write_text(generated(types, "edited_answer", answer_source),
-                                       encoding="utf-8")
-    config = {"compilerOptions": {
-        "allowJs": True, "checkJs": True, "noEmit": True, "strict": True, "target": "es2022",
-        "module": "es2022", "moduleResolution": "bundler", "lib": ["es2023"], "types": [],
-        "paths": {"answer-types": ["./types/answer.d.ts"]}},
-        "include": ["web/*.js", *(["sample.ts"] if extra_ts else [])]}
+    (types / "answer.d.ts").write_text(
+        generated(types, "edited_answer", answer_source), encoding="utf-8"
+    )
+    config = {
+        "compilerOptions": {
+            "allowJs": True,
+            "checkJs": True,
+            "noEmit": True,
+            "strict": True,
+            "target": "es2022",
+            "module": "es2022",
+            "moduleResolution": "bundler",
+            "lib": ["es2023"],
+            "types": [],
+            "paths": {"answer-types": ["./types/answer.d.ts"]},
+        },
+        "include": ["web/*.js", *(["sample.ts"] if extra_ts else [])],
+    }
     if extra_ts:
         (tmp_path / "sample.ts").write_text(extra_ts, encoding="utf-8")
     (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
-    return subprocess.run([str(TSC), "-p", str(tmp_path / "tsconfig.json")], capture_output=True,
-                          text=True, check=False)
+    return subprocess.run(
+        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_a_key_renamed_in_python_fails_the_check(tmp_path: Path) -> None:
@@ -129,22 +148,44 @@ def test_a_key_renamed_in_python_fails_the_check(tmp_path: Path) -> None:
 
 
 def test_a_key_renamed_in_javascript_fails_the_check(tmp_path: Path) -> None:
-    done = checked(tmp_path, ANSWER_SOURCE.read_text(encoding="utf-8"),
-                   ("results-text.js", "result.raw_vector_size", "result.raw_vector_sizes"))
+    done = checked(
+        tmp_path,
+        ANSWER_SOURCE.read_text(encoding="utf-8"),
+        ("results-text.js", "result.raw_vector_size", "result.raw_vector_sizes"),
+    )
     assert done.returncode != 0
     assert "raw_vector_sizes" in done.stdout
 
 
 def test_a_real_answer_has_exactly_the_declared_types(tmp_path: Path) -> None:
-    answers = [json.loads(respond(json.dumps(request))) for request in (
-        {"fields": {"tokens": "8000", "chunk_size": "512", "overlap": "64", "dimensions": "384",
-                    "documents": "3", "average_tokens": "100", "top_k": "3",
-                    "context_window": "8192", "reserved_tokens": "0", "answer_tokens": "0",
-                    "price_per_million": "0.02"}},
-        {"query": "tokens=abc&chunk_size=512"},
-    )]
-    sample = "".join(f"export const answer{index}: Answer = {json.dumps(answer)};\n"
-                     for index, answer in enumerate(answers))
-    done = checked(tmp_path, ANSWER_SOURCE.read_text(encoding="utf-8"),
-                   extra_ts=f'import type {{ Answer }} from "answer-types";\n{sample}')
+    answers = [
+        json.loads(respond(json.dumps(request)))
+        for request in (
+            {
+                "fields": {
+                    "tokens": "8000",
+                    "chunk_size": "512",
+                    "overlap": "64",
+                    "dimensions": "384",
+                    "documents": "3",
+                    "average_tokens": "100",
+                    "top_k": "3",
+                    "context_window": "8192",
+                    "reserved_tokens": "0",
+                    "answer_tokens": "0",
+                    "price_per_million": "0.02",
+                }
+            },
+            {"query": "tokens=abc&chunk_size=512"},
+        )
+    ]
+    sample = "".join(
+        f"export const answer{index}: Answer = {json.dumps(answer)};\n"
+        for index, answer in enumerate(answers)
+    )
+    done = checked(
+        tmp_path,
+        ANSWER_SOURCE.read_text(encoding="utf-8"),
+        extra_ts=f'import type {{ Answer }} from "answer-types";\n{sample}',
+    )
     assert done.returncode == 0, done.stdout

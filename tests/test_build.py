@@ -53,8 +53,7 @@ def our_files(dist: Path, *suffixes: str) -> list[Path]:
     """Everything we ship except Pyodide's own runtime."""
     runtime = dist / build.layout_of(dist).runtime
     return sorted(
-        path for path in dist.rglob("*")
-        if path.suffix in suffixes and runtime not in path.parents
+        path for path in dist.rglob("*") if path.suffix in suffixes and runtime not in path.parents
     )
 
 
@@ -66,7 +65,8 @@ def server_url(dist: Path) -> Iterator[str]:
 
 def test_the_five_pages_and_the_language_chooser_are_built(dist: Path) -> None:
     assert [lang for lang in build.LANGUAGES if (dist / lang / "index.html").is_file()] == list(
-        build.LANGUAGES)
+        build.LANGUAGES
+    )
     assert (dist / "index.html").is_file()
 
 
@@ -79,8 +79,9 @@ def test_the_runtime_is_shipped(dist: Path, layout: build.Layout) -> None:
 def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(
     dist: Path, layout: build.Layout
 ) -> None:
-    shipped = {path.name for path in (dist / layout.runtime).iterdir()
-               if path.suffix not in {".gz", ".br"}}
+    shipped = {
+        path.name for path in (dist / layout.runtime).iterdir() if path.suffix not in {".gz", ".br"}
+    }
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
     assert (dist / layout.start).is_file()
 
@@ -96,12 +97,20 @@ def test_the_manifest_names_this_builds_runtime_and_snapshot(
 
 def test_every_file_a_page_loads_has_a_versioned_name(dist: Path) -> None:
     """Only the pages, the service worker and the wheel keep their public addresses."""
-    unversioned = {path.relative_to(dist).as_posix() for path in dist.rglob("*")
-                   if path.is_file() and not build.is_versioned(f"/{path.relative_to(dist)}")
-                   and path.suffix not in {".gz", ".br"}}
+    unversioned = {
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file()
+        and not build.is_versioned(f"/{path.relative_to(dist)}")
+        and path.suffix not in {".gz", ".br"}
+    }
     wheel = next((dist / "wheels").glob("*.whl")).relative_to(dist).as_posix()
-    assert unversioned == {"index.html", "sw.js", wheel,
-                           *(f"{lang}/index.html" for lang in build.LANGUAGES)}
+    assert unversioned == {
+        "index.html",
+        "sw.js",
+        wheel,
+        *(f"{lang}/index.html" for lang in build.LANGUAGES),
+    }
 
 
 def test_a_versioned_name_changes_with_any_file_in_it(dist: Path, tmp_path: Path) -> None:
@@ -135,8 +144,15 @@ def test_the_service_worker_keeps_every_file_of_the_site(dist: Path) -> None:
     every_file = {path.relative_to(dist).as_posix() for path in dist.rglob("*") if path.is_file()}
     pages = {f"{lang}/" for lang in build.LANGUAGES} | {"./"}
     every_file = {name for name in every_file if not name.endswith((".br", ".gz"))}
-    assert set(kept) == (every_file - {"sw.js", "index.html"}
-                         - {f"{lang}/index.html" for lang in build.LANGUAGES}) | pages
+    assert (
+        set(kept)
+        == (
+            every_file
+            - {"sw.js", "index.html"}
+            - {f"{lang}/index.html" for lang in build.LANGUAGES}
+        )
+        | pages
+    )
 
 
 def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_path: Path) -> None:
@@ -159,17 +175,20 @@ def unpacked_snapshot(packed: bytes) -> bytes:
     offset = 12 + 8 * count
     for first, blocks in zip(runs[::2], runs[1::2], strict=True):
         size = min(blocks * block, length - first * block)
-        whole[first * block:first * block + size] = packed[offset:offset + size]
+        whole[first * block : first * block + size] = packed[offset : offset + size]
         offset += size
     return bytes(whole)
 
 
-@pytest.mark.parametrize("whole", [
-    b"",
-    bytes(3 * build.SNAPSHOT_BLOCK),
-    b"a" + bytes(2 * build.SNAPSHOT_BLOCK) + b"b" * 100,
-    bytes(build.SNAPSHOT_BLOCK) + b"c" * (build.SNAPSHOT_BLOCK + 7) + bytes(5),
-])
+@pytest.mark.parametrize(
+    "whole",
+    [
+        b"",
+        bytes(3 * build.SNAPSHOT_BLOCK),
+        b"a" + bytes(2 * build.SNAPSHOT_BLOCK) + b"b" * 100,
+        bytes(build.SNAPSHOT_BLOCK) + b"c" * (build.SNAPSHOT_BLOCK + 7) + bytes(5),
+    ],
+)
 def test_the_snapshot_packing_gives_back_every_byte(whole: bytes) -> None:
     assert unpacked_snapshot(build.packed_snapshot(whole)) == whole
 
@@ -200,9 +219,7 @@ def test_no_page_has_inline_script_or_inline_handlers(dist: Path) -> None:
 
 
 def test_the_csp_allows_only_the_sites_own_origin() -> None:
-    sources = {
-        source for directive in build.CSP.split(";") for source in directive.split()[1:]
-    }
+    sources = {source for directive in build.CSP.split(";") for source in directive.split()[1:]}
     assert sources == {"'none'", "'self'", "'wasm-unsafe-eval'", "blob:", "data:"}
 
 
@@ -216,8 +233,7 @@ def test_the_pyodide_hash_check_rejects_a_wrong_hash(tmp_path: Path) -> None:
 def test_the_pyodide_hash_check_accepts_the_right_hash(tmp_path: Path) -> None:
     tarball = tmp_path / "pyodide.tgz"
     tarball.write_bytes(b"")
-    build.verify_sha256(
-        tarball, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    build.verify_sha256(tarball, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 
 def test_dependency_groups_resolve_their_includes() -> None:
@@ -265,12 +281,20 @@ def test_a_file_missing_from_a_versioned_directory_is_not_kept(
 
 def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> None:
     originals = build.compressible_files(dist)
-    assert {"app.js", "style.css", "index.html", "pyodide.asm.wasm", "pyodide.asm.mjs",
-            build.SNAPSHOT_NAME, "python_stdlib.zip", build.START_STDLIB} <= {
-        path.name for path in originals}
+    assert {
+        "app.js",
+        "style.css",
+        "index.html",
+        "pyodide.asm.wasm",
+        "pyodide.asm.mjs",
+        build.SNAPSHOT_NAME,
+        "python_stdlib.zip",
+        build.START_STDLIB,
+    } <= {path.name for path in originals}
     for path in originals:
         assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == (
-            path.read_bytes()), path
+            path.read_bytes()
+        ), path
         assert path.with_name(path.name + ".br").stat().st_size < path.stat().st_size, path
 
 

@@ -34,13 +34,38 @@ COMPARE_CELLS = tuple(
 )
 QUERY_KEYS = (*DEFAULT_FIELDS, "compare", "lang", "embed", "theme", "Tokens", "x", "")
 # Text a hostile link or a careless paste is made of, mixed with plain arbitrary text.
-NASTY = st.sampled_from([
-    "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "\u0661\u0662",
-    "\uff18\uff10", "8\u200b000", "\u202e42", "\ufeff1", "1e400", "9" * 40, "-5", "1,5",
-    "1.5", "custom", "list", "average", "512:64", ":::", ",", "\n", "%zz", "+", "\x00",
-])
-VALUES = st.one_of(st.text(), NASTY, st.lists(NASTY, max_size=4).map("".join),
-                   st.integers(-(10**40), 10**40).map(str))
+NASTY = st.sampled_from(
+    [
+        "<script>alert(1)</script>",
+        '"><img src=x onerror=alert(1)>',
+        "\u0661\u0662",
+        "\uff18\uff10",
+        "8\u200b000",
+        "\u202e42",
+        "\ufeff1",
+        "1e400",
+        "9" * 40,
+        "-5",
+        "1,5",
+        "1.5",
+        "custom",
+        "list",
+        "average",
+        "512:64",
+        ":::",
+        ",",
+        "\n",
+        "%zz",
+        "+",
+        "\x00",
+    ]
+)
+VALUES = st.one_of(
+    st.text(),
+    NASTY,
+    st.lists(NASTY, max_size=4).map("".join),
+    st.integers(-(10**40), 10**40).map(str),
+)
 
 
 def check_error_shapes(errors: Mapping[str, Any]) -> None:
@@ -73,10 +98,17 @@ def test_any_link_gives_the_form_and_known_errors(
     pairs: list[tuple[str, str]], number_format: NumberFormat, raw: bool
 ) -> None:
     # Percent-encoded as a browser would, or written raw (broken escapes, bare & and =).
-    query = ("?" + "&".join(f"{name}={value}" for name, value in pairs) if raw
-             else "?" + urlencode(pairs, quote_via=quote))
-    answer = ask({"query": query, "number_format": {
-        "group": number_format.group, "decimal": number_format.decimal}})
+    query = (
+        "?" + "&".join(f"{name}={value}" for name, value in pairs)
+        if raw
+        else "?" + urlencode(pairs, quote_via=quote)
+    )
+    answer = ask(
+        {
+            "query": query,
+            "number_format": {"group": number_format.group, "decimal": number_format.decimal},
+        }
+    )
     check_error_shapes(answer["errors"])
     assert set(answer["fields"]) - {"compare"} == set(DEFAULT_FIELDS)
     assert all(isinstance(text, str) for text in answer["fields"].values())
@@ -85,19 +117,27 @@ def test_any_link_gives_the_form_and_known_errors(
         given_values.setdefault(name, value)
     for name, error in answer["errors"].items():
         # A refused value stays as typed; the overlap's refusal is about another field.
-        if name in DEFAULT_FIELDS and name in given_values and (
-                error["key"] != "overlap_not_below_chunk_size"):
+        if (
+            name in DEFAULT_FIELDS
+            and name in given_values
+            and (error["key"] != "overlap_not_below_chunk_size")
+        ):
             assert answer["fields"][name] == given_values[name], (name, error)
     # The canonical link reads back to the same form.
-    again = ask({"query": answer["query"], "number_format": {
-        "group": number_format.group, "decimal": number_format.decimal}})
+    again = ask(
+        {
+            "query": answer["query"],
+            "number_format": {"group": number_format.group, "decimal": number_format.decimal},
+        }
+    )
     assert again["errors"].keys() == answer["errors"].keys()
 
 
 @pytest.mark.slow
 @given(
-    texts=st.fixed_dictionaries({}, optional={
-        name: VALUES for name in (*DEFAULT_FIELDS, *COMPARE_CELLS)}),
+    texts=st.fixed_dictionaries(
+        {}, optional={name: VALUES for name in (*DEFAULT_FIELDS, *COMPARE_CELLS)}
+    ),
     number_format=st.sampled_from(NUMBER_FORMATS),
 )
 @settings(max_examples=300, deadline=None)  # speed is not what this checks
@@ -111,7 +151,11 @@ def test_any_form_gives_per_field_errors_in_every_number_format(
         assert sorted(error.params) == sorted(MESSAGE_KEYS[error.key])
     if any(name in outcome.errors for name in ("tokens", "chunk_size", "overlap")):
         assert outcome.plan is None
-    answer = ask({"fields": texts, "number_format": {
-        "group": number_format.group, "decimal": number_format.decimal}})
+    answer = ask(
+        {
+            "fields": texts,
+            "number_format": {"group": number_format.group, "decimal": number_format.decimal},
+        }
+    )
     check_error_shapes(answer["errors"])
     assert answer["errors"] == {name: error.to_dict() for name, error in outcome.errors.items()}

@@ -103,15 +103,61 @@ def expected_plurals(language: str) -> dict[str, tuple[str, ...]]:
 # ---------------------------------------------------------------------------------------------
 # Leftover English: words no page but the English one may show. Loanwords the catalogs and
 # the seed documents use on purpose (chunk, token, embedding, prompt, ...) are not on it.
-ENGLISH_WORDS = frozenset({
-    "the", "and", "of", "with", "for", "from", "this", "or", "your", "you", "only", "not",
-    "binary", "custom", "overlap", "size", "step", "window", "embed", "copy", "fits", "raw",
-    "upper", "bound", "padded", "chunker", "checksum", "loading", "results", "error",
-})
-LOANWORDS = frozenset({
-    "chunk", "chunks", "chunking", "token", "tokens", "embedding", "embeddings", "prompt",
-    "tokenizer", "top-k", "link", "padding", "splitter", "cache", "hosting", "budget", "script",
-})
+ENGLISH_WORDS = frozenset(
+    {
+        "the",
+        "and",
+        "of",
+        "with",
+        "for",
+        "from",
+        "this",
+        "or",
+        "your",
+        "you",
+        "only",
+        "not",
+        "binary",
+        "custom",
+        "overlap",
+        "size",
+        "step",
+        "window",
+        "embed",
+        "copy",
+        "fits",
+        "raw",
+        "upper",
+        "bound",
+        "padded",
+        "chunker",
+        "checksum",
+        "loading",
+        "results",
+        "error",
+    }
+)
+LOANWORDS = frozenset(
+    {
+        "chunk",
+        "chunks",
+        "chunking",
+        "token",
+        "tokens",
+        "embedding",
+        "embeddings",
+        "prompt",
+        "tokenizer",
+        "top-k",
+        "link",
+        "padding",
+        "splitter",
+        "cache",
+        "hosting",
+        "budget",
+        "script",
+    }
+)
 # Text that cites English sources by their titles ("Microsoft — Chunking strategies and
 # overlap trade-offs"): a title is quoted as published, not translated.
 CITATION_KEYS = frozenset({"explain.references"})
@@ -128,8 +174,11 @@ APPROX_THEN_SPACE = re.compile(rf"≈{BREAKING_SPACE}")
 
 
 def breaking_space_problems(text: str) -> list[str]:
-    return [match.group() for pattern in (NUMBER_THEN_UNIT, APPROX_THEN_SPACE)
-            for match in pattern.finditer(text)]
+    return [
+        match.group()
+        for pattern in (NUMBER_THEN_UNIT, APPROX_THEN_SPACE)
+        for match in pattern.finditer(text)
+    ]
 
 
 def english_words_in(text: str) -> list[str]:
@@ -183,24 +232,35 @@ def render(tmp_path_factory: pytest.TempPathFactory) -> object:
     (folder / "render.js").write_text(RENDERER, encoding="utf-8")
 
     def run(jobs: list[dict[str, object]]) -> list[str]:
-        done = subprocess.run([node, str(folder / "render.js")], input=json.dumps(jobs),
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [node, str(folder / "render.js")],
+            input=json.dumps(jobs),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         result: list[str] = json.loads(done.stdout)
         return result
 
     return run
 
 
-def rendered_plurals(render: object, catalogs: Mapping[str, Mapping[str, object]],
-                     language: str) -> dict[str, tuple[str, ...]]:
+def rendered_plurals(
+    render: object, catalogs: Mapping[str, Mapping[str, object]], language: str
+) -> dict[str, tuple[str, ...]]:
     """Every plural message of the catalog with every count, as the page's Formatter.count."""
     catalog = catalogs[language]
     tag = str(catalog["meta.locale"])
     keys = [key for key, value in catalog.items() if isinstance(value, dict)]
-    jobs = [{"tag": tag, "call": "count", "args": [catalog[key], count]}
-            for key in keys for count in COUNTS]
+    jobs = [
+        {"tag": tag, "call": "count", "args": [catalog[key], count]}
+        for key in keys
+        for count in COUNTS
+    ]
     texts = render(jobs)  # type: ignore[operator]
-    return {key: tuple(texts[n * len(COUNTS):(n + 1) * len(COUNTS)]) for n, key in enumerate(keys)}
+    return {
+        key: tuple(texts[n * len(COUNTS) : (n + 1) * len(COUNTS)]) for n, key in enumerate(keys)
+    }
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -249,15 +309,22 @@ def test_millions_take_the_form_for_digits_in_every_language_with_a_millions_for
     # Polish "many" (5 fragmentów) stays, and so would it in any language that has one.
     entry = {"zero": "z", "one": "one", "few": "few", "many": "many", "other": "other"}
     tags = ("pt-BR", "pt-PT", "it-IT", "es-ES", "fr-FR", "pl-PL", "ru-RU", "de-DE")
-    jobs = [{"tag": tag, "call": "plural", "args": [entry, count]}
-            for tag in tags for count in ("5", "1000000", "2000000000000000000000")]
+    jobs = [
+        {"tag": tag, "call": "plural", "args": [entry, count]}
+        for tag in tags
+        for count in ("5", "1000000", "2000000000000000000000")
+    ]
     texts = render(jobs)  # type: ignore[operator]
-    by_tag = {tag: texts[n * 3:(n + 1) * 3] for n, tag in enumerate(tags)}
+    by_tag = {tag: texts[n * 3 : (n + 1) * 3] for n, tag in enumerate(tags)}
     assert by_tag == {
-        "pt-BR": ["other", "other", "other"], "pt-PT": ["other", "other", "other"],
-        "it-IT": ["other", "other", "other"], "es-ES": ["other", "other", "other"],
-        "fr-FR": ["other", "other", "other"], "pl-PL": ["many", "many", "many"],
-        "ru-RU": ["many", "many", "many"], "de-DE": ["other", "other", "other"],
+        "pt-BR": ["other", "other", "other"],
+        "pt-PT": ["other", "other", "other"],
+        "it-IT": ["other", "other", "other"],
+        "es-ES": ["other", "other", "other"],
+        "fr-FR": ["other", "other", "other"],
+        "pl-PL": ["many", "many", "many"],
+        "ru-RU": ["many", "many", "many"],
+        "de-DE": ["other", "other", "other"],
     }
 
 
@@ -269,8 +336,12 @@ def test_millions_take_the_form_for_digits_in_every_language_with_a_millions_for
 def test_no_catalog_text_breaks_a_number_from_its_unit(
     catalogs: dict[str, dict[str, object]], language: str
 ) -> None:
-    problems = [(key, found) for key, value in catalogs[language].items()
-                for text in texts_of(value) for found in breaking_space_problems(text)]
+    problems = [
+        (key, found)
+        for key, value in catalogs[language].items()
+        for text in texts_of(value)
+        for found in breaking_space_problems(text)
+    ]
     assert problems == []
 
 
@@ -280,14 +351,31 @@ def test_the_page_formatting_keeps_numbers_and_units_together(
 ) -> None:
     catalog = catalogs[language]
     tag = str(catalog["meta.locale"])
-    sizes = ("0", "1", "1023", "1024", "6144", "9999", "27648", "1500000", "123456789012",
-             "10" + "0" * 30)
+    sizes = (
+        "0",
+        "1",
+        "1023",
+        "1024",
+        "6144",
+        "9999",
+        "27648",
+        "1500000",
+        "123456789012",
+        "10" + "0" * 30,
+    )
     systems: tuple[UnitSystem, ...] = ("iec", "si")
-    jobs = [{"tag": tag, "call": "size",
-             "args": [asdict(size_figure(int(size), system)), catalog["plural.bytes"]]}
-            for size in sizes for system in systems]
-    jobs += [{"tag": tag, "call": "percent", "args": [share]}
-             for share in ("0", "0.136", "1", "12.5")]
+    jobs = [
+        {
+            "tag": tag,
+            "call": "size",
+            "args": [asdict(size_figure(int(size), system)), catalog["plural.bytes"]],
+        }
+        for size in sizes
+        for system in systems
+    ]
+    jobs += [
+        {"tag": tag, "call": "percent", "args": [share]} for share in ("0", "0.136", "1", "12.5")
+    ]
     texts = render(jobs)  # type: ignore[operator]
     assert [text for text in texts if breaking_space_problems(text)] == []
     # The checks see every unit the formatter writes: each text ends in a unit or percent.
@@ -296,7 +384,11 @@ def test_the_page_formatting_keeps_numbers_and_units_together(
 
 def test_breaking_spaces_are_noticed() -> None:
     assert breaking_space_problems("27 KiB, ≈ 9,76\u00a0KiB, 13,6 %, {count} bytes") == [
-        "7 KiB", "6 %", "} bytes", "≈ "]
+        "7 KiB",
+        "6 %",
+        "} bytes",
+        "≈ ",
+    ]
     assert breaking_space_problems("27\u00a0KiB, ≈\u00a09,76\u00a0KiB, 13,6\u202f%") == []
 
 
@@ -308,9 +400,13 @@ def test_breaking_spaces_are_noticed() -> None:
 def test_no_catalog_text_leaves_an_english_word(
     catalogs: dict[str, dict[str, object]], language: str
 ) -> None:
-    problems = [(key, word) for key, value in catalogs[language].items()
-                if key not in CITATION_KEYS
-                for text in texts_of(value) for word in english_words_in(text)]
+    problems = [
+        (key, word)
+        for key, value in catalogs[language].items()
+        if key not in CITATION_KEYS
+        for text in texts_of(value)
+        for word in english_words_in(text)
+    ]
     assert problems == []
 
 
@@ -326,8 +422,23 @@ class VisibleText(HTMLParser):
     nodes (not scripts or styles) and the attributes browsers show or read aloud."""
 
     SHOWN_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder", "aria-description")
-    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
-                      "meta", "source", "track", "wbr"})
+    VOID = frozenset(
+        {
+            "area",
+            "base",
+            "br",
+            "col",
+            "embed",
+            "hr",
+            "img",
+            "input",
+            "link",
+            "meta",
+            "source",
+            "track",
+            "wbr",
+        }
+    )
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -346,8 +457,11 @@ class VisibleText(HTMLParser):
         attributes = {name: value or "" for name, value in attrs}
         language = attributes.get("lang", self.language)
         classes = set(attributes.get("class", "").split())
-        skipped = (self.skipped or tag in {"script", "style", "template"}
-                   or bool(classes & CITATION_CLASSES))
+        skipped = (
+            self.skipped
+            or tag in {"script", "style", "template"}
+            or bool(classes & CITATION_CLASSES)
+        )
         if not skipped:
             for name in self.SHOWN_ATTRIBUTES:
                 if attributes.get(name):
@@ -378,29 +492,41 @@ def built_pages(dist: Path) -> list[Path]:
 
 
 def test_no_built_page_shows_english_outside_english_text(dist: Path) -> None:
-    problems = [(str(page.relative_to(dist)), language, word)
-                for page in built_pages(dist)
-                for language, text in visible_texts(page) if not language.startswith("en")
-                for word in english_words_in(text)]
+    problems = [
+        (str(page.relative_to(dist)), language, word)
+        for page in built_pages(dist)
+        for language, text in visible_texts(page)
+        if not language.startswith("en")
+        for word in english_words_in(text)
+    ]
     assert problems == []
 
 
 def test_no_built_page_breaks_a_number_from_its_unit(dist: Path) -> None:
     # The prerendered results, the option texts and every catalog text the build writes.
-    problems = [(str(page.relative_to(dist)), found)
-                for page in built_pages(dist)
-                for _, text in visible_texts(page) for found in breaking_space_problems(text)]
+    problems = [
+        (str(page.relative_to(dist)), found)
+        for page in built_pages(dist)
+        for _, text in visible_texts(page)
+        for found in breaking_space_problems(text)
+    ]
     assert problems == []
 
 
 def test_the_visible_text_reader_sees_languages_and_skips_citations(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
-    page.write_text('<html lang="pt-BR"><body><p>Texto <b>binary</b></p>'
-                    '<p lang="en">English</p><p class="references">Sources and titles</p>'
-                    '<script>const the = 1;</script><input aria-label="Tamanho"></body></html>',
-                    encoding="utf-8")
-    assert visible_texts(page) == [("pt-BR", "Texto "), ("pt-BR", "binary"), ("en", "English"),
-                                   ("pt-BR", "Tamanho")]
+    page.write_text(
+        '<html lang="pt-BR"><body><p>Texto <b>binary</b></p>'
+        '<p lang="en">English</p><p class="references">Sources and titles</p>'
+        '<script>const the = 1;</script><input aria-label="Tamanho"></body></html>',
+        encoding="utf-8",
+    )
+    assert visible_texts(page) == [
+        ("pt-BR", "Texto "),
+        ("pt-BR", "binary"),
+        ("en", "English"),
+        ("pt-BR", "Tamanho"),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

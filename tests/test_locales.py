@@ -56,8 +56,14 @@ KEY_TERMS: Mapping[str, tuple[str, ...]] = {
         "chunks",
     ),
     "de": ("Abschnitte", "Überlappung", "Schrittweite", "Rohgröße", "Fenstergröße"),
-    "it": ("dimensione del chunk", "sovrapposizione", "passo", "chunk", "occupazione",
-           "Numero di dimensioni"),
+    "it": (
+        "dimensione del chunk",
+        "sovrapposizione",
+        "passo",
+        "chunk",
+        "occupazione",
+        "Numero di dimensioni",
+    ),
     "pl": ("fragmenty", "nakładka", "krok", "osadzenia", "rozmiar"),
 }
 
@@ -504,4 +510,5 @@ def test_a_missing_plural_form_is_reported(catalogs: dict[str, Catalog]) -> None
     assert isinstance(forms, dict)
     broken: Catalog = {"plural.rows": {k: v for k, v in forms.items() if k != "few"}}
     assert plural_problems("pl", broken) == [
-        "plural.rows: categories ['many', 'one', 'other', 'zero']"]
+        "plural.rows: categories ['many', 'one', 'other', 'zero']"
+    ]

@@ -23,8 +23,17 @@ import pytest
 import build
 
 # What a clean checkout holds that a build reads.
-SOURCES = ("build.py", "site_build", "devtools", "pyproject.toml", "README.md", "calculator",
-           "web", "locales", "tools")
+SOURCES = (
+    "build.py",
+    "site_build",
+    "devtools",
+    "pyproject.toml",
+    "README.md",
+    "calculator",
+    "web",
+    "locales",
+    "tools",
+)
 
 
 def checkout(target: Path) -> Path:
@@ -32,8 +41,9 @@ def checkout(target: Path) -> Path:
     for name in SOURCES:
         source = build.ROOT / name
         if source.is_dir():
-            shutil.copytree(source, target / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(
+                source, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+            )
         else:
             shutil.copy2(source, target / name)
     cache = target / ".cache"
@@ -50,11 +60,15 @@ def built(root: Path, hash_seed: str) -> dict[str, bytes]:
     """Build the checkout at `root` with this interpreter; every file of its dist/."""
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("SOURCE_DATE_EPOCH", None)
-    subprocess.run([sys.executable, "-c", "import build; build.build()"], cwd=root, env=env,
-                   check=True)
+    subprocess.run(
+        [sys.executable, "-c", "import build; build.build()"], cwd=root, env=env, check=True
+    )
     dist = root / "dist"
-    return {path.relative_to(dist).as_posix(): path.read_bytes()
-            for path in sorted(dist.rglob("*")) if path.is_file()}
+    return {
+        path.relative_to(dist).as_posix(): path.read_bytes()
+        for path in sorted(dist.rglob("*"))
+        if path.is_file()
+    }
 
 
 @pytest.mark.slow

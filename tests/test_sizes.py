@@ -23,10 +23,36 @@ from calculator._cli import main
 
 LANGUAGES = ("en", "pt", "de", "it", "pl")
 SIZES = (
-    0, 1, 999, 1000, 1023, 1024, 1025, 6144, 9999, 20_736, 27_648, 99_999, 524_287,
-    999_499, 999_500, 999_999, 1_000_000, 1_040_000, 1_047_552, 1_048_575, 1_048_576,
-    1_500_000, 123_456_789, 10**9 - 1, 2**40 - 1, 123_456_789_012_345, 10**15, 2**50,
-    999_999_999_999_999_999, 10**18,
+    0,
+    1,
+    999,
+    1000,
+    1023,
+    1024,
+    1025,
+    6144,
+    9999,
+    20_736,
+    27_648,
+    99_999,
+    524_287,
+    999_499,
+    999_500,
+    999_999,
+    1_000_000,
+    1_040_000,
+    1_047_552,
+    1_048_575,
+    1_048_576,
+    1_500_000,
+    123_456_789,
+    10**9 - 1,
+    2**40 - 1,
+    123_456_789_012_345,
+    10**15,
+    2**50,
+    999_999_999_999_999_999,
+    10**18,
 )
 
 RENDERER = """
@@ -46,8 +72,13 @@ process.stdout.write(JSON.stringify(out));
 
 def answer_for(byte_count: int) -> dict[str, object]:
     """respond's result for a plan whose raw vectors take exactly ``byte_count`` bytes."""
-    fields = {"tokens": str(byte_count), "chunk_size": "1", "overlap": "0",
-              "dimensions": "1", "dtype": "int8"}
+    fields = {
+        "tokens": str(byte_count),
+        "chunk_size": "1",
+        "overlap": "0",
+        "dimensions": "1",
+        "dtype": "int8",
+    }
     result: dict[str, object] = json.loads(respond(json.dumps({"fields": fields})))["result"]
     assert result["raw_vector_bytes"] == str(byte_count)
     return result
@@ -57,8 +88,18 @@ def cli_sizes(byte_count: int) -> tuple[str, str]:
     """The command line's binary and decimal figures of the same plan."""
     out = io.StringIO()
     with redirect_stdout(out):
-        status = main(["--tokens", str(byte_count), "--chunk-size", "1", "--dimensions", "1",
-                       "--dtype", "int8"])
+        status = main(
+            [
+                "--tokens",
+                str(byte_count),
+                "--chunk-size",
+                "1",
+                "--dimensions",
+                "1",
+                "--dtype",
+                "int8",
+            ]
+        )
     assert status == 0
     line = next(line for line in out.getvalue().splitlines() if line.startswith("raw vector"))
     found = re.search(r" bytes = (.+?) = (.+?) \(", line)
@@ -85,17 +126,29 @@ def page_sizes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, 
         shutil.copy(build.WEB / name, folder / name)
     (folder / "package.json").write_text('{"type": "module"}', encoding="utf-8")
     (folder / "render.js").write_text(RENDERER, encoding="utf-8")
-    catalogs = {lang: json.loads((build.ROOT / "locales" / f"{lang}.json").read_text("utf-8"))
-                for lang in LANGUAGES}
-    jobs = {"locales": {lang: {"locale": catalog["meta.locale"], "strings": catalog}
-                        for lang, catalog in catalogs.items()},
-            "results": [answer_for(size) for size in SIZES]}
-    done = subprocess.run([node, str(folder / "render.js")], input=json.dumps(jobs),
-                          capture_output=True, text=True, check=True)
+    catalogs = {
+        lang: json.loads((build.ROOT / "locales" / f"{lang}.json").read_text("utf-8"))
+        for lang in LANGUAGES
+    }
+    jobs = {
+        "locales": {
+            lang: {"locale": catalog["meta.locale"], "strings": catalog}
+            for lang, catalog in catalogs.items()
+        },
+        "results": [answer_for(size) for size in SIZES],
+    }
+    done = subprocess.run(
+        [node, str(folder / "render.js")],
+        input=json.dumps(jobs),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     rendered: dict[str, dict[str, object]] = json.loads(done.stdout)
     for lang, catalog in catalogs.items():
-        rendered[lang]["bytes_words"] = {str(form).replace("{count}\u00a0", "")
-                                         for form in catalog["plural.bytes"].values()}
+        rendered[lang]["bytes_words"] = {
+            str(form).replace("{count}\u00a0", "") for form in catalog["plural.bytes"].values()
+        }
     return rendered
 
 
@@ -113,8 +166,9 @@ def test_the_cli_and_the_page_print_the_same_size(
         cli = cli_sizes(size)
         for system, cli_text in zip(("iec", "si"), cli, strict=True):
             said = reading(cli_text, "≈", " ", ",", ".")
-            shown = reading(texts[system], "≈\u00a0", "\u00a0", separators["group"],
-                            separators["decimal"])
+            shown = reading(
+                texts[system], "≈\u00a0", "\u00a0", separators["group"], separators["decimal"]
+            )
             if shown[2] in words:
                 shown = (shown[0], shown[1], "bytes")
             if said != shown:

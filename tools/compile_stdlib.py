@@ -29,26 +29,32 @@ DEFERRED_IMPORTS = {
     "pyodide/_package_loader.py": (
         (b"from tempfile import NamedTemporaryFile\n", b""),
         (b"from zipfile import ZipFile\n", b""),
-        (b"from typing import IO, Any, Literal\n",
-         b"from typing import IO, Any, Literal\n\n\n"
-         b"def NamedTemporaryFile(*args: Any, **kwargs: Any) -> Any:\n"
-         b"    from tempfile import NamedTemporaryFile\n"
-         b"    return NamedTemporaryFile(*args, **kwargs)\n\n\n"
-         b"def ZipFile(*args: Any, **kwargs: Any) -> Any:\n"
-         b"    from zipfile import ZipFile\n"
-         b"    return ZipFile(*args, **kwargs)\n"),
+        (
+            b"from typing import IO, Any, Literal\n",
+            b"from typing import IO, Any, Literal\n\n\n"
+            b"def NamedTemporaryFile(*args: Any, **kwargs: Any) -> Any:\n"
+            b"    from tempfile import NamedTemporaryFile\n"
+            b"    return NamedTemporaryFile(*args, **kwargs)\n\n\n"
+            b"def ZipFile(*args: Any, **kwargs: Any) -> Any:\n"
+            b"    from zipfile import ZipFile\n"
+            b"    return ZipFile(*args, **kwargs)\n",
+        ),
     ),
     # Only a subprocess in text mode without an encoding needs locale (none runs in a browser).
     "subprocess.py": (
         (b"\nimport locale\n", b"\n"),
-        (b"        return locale.getencoding()\n",
-         b"        import locale\n        return locale.getencoding()\n"),
+        (
+            b"        return locale.getencoding()\n",
+            b"        import locale\n        return locale.getencoding()\n",
+        ),
     ),
     # Only bracketed hosts ("http://[::1]/") need ipaddress; parse_qsl and urlencode do not.
     "urllib/parse.py": (
         (b"\nimport ipaddress\n", b"\n"),
-        (b"def _check_bracketed_host(hostname):\n",
-         b"def _check_bracketed_host(hostname):\n    import ipaddress\n"),
+        (
+            b"def _check_bracketed_host(hostname):\n",
+            b"def _check_bracketed_host(hostname):\n    import ipaddress\n",
+        ),
     ),
 }
 

@@ -26,8 +26,9 @@ class WholeStdlibFinder:
         self.names = names
         self.downloaded = False
 
-    def find_spec(self, fullname: str, path: object = None,
-                  target: ModuleType | None = None) -> ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: object = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
         if fullname not in self.names:
             return None  # an optional import that the whole library cannot satisfy either
         if not self.downloaded:

@@ -16,8 +16,19 @@ UNICODE_VERSION = "16.0.0"
 
 # \\s in tiktoken's regex engine is the White_Space property.
 WHITE_SPACE = frozenset(
-    [*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B),
-     0x2028, 0x2029, 0x202F, 0x205F, 0x3000]
+    [
+        *range(0x09, 0x0E),
+        0x20,
+        0x85,
+        0xA0,
+        0x1680,
+        *range(0x2000, 0x200B),
+        0x2028,
+        0x2029,
+        0x202F,
+        0x205F,
+        0x3000,
+    ]
 )
 CATEGORY_CLASS = {"Lu": "U", "Lt": "U", "Ll": "L", "Lm": "O", "Lo": "O"}
 
@@ -65,7 +76,7 @@ def main() -> None:
     print("CLASSES = (")
     text = "".join(classes)
     for index in range(0, len(text), 90):
-        print(f'    "{text[index:index + 90]}"')
+        print(f'    "{text[index : index + 90]}"')
     print(")")
     print("# fmt: on")
 

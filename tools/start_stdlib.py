@@ -44,8 +44,10 @@ NO_COLUMN_ENTRY = 0x80 | 13 << 3
 
 def one_line_per_function(code: types.CodeType) -> types.CodeType:
     """`code` and its nested functions with every instruction on their first line."""
-    consts = tuple(one_line_per_function(const) if isinstance(const, types.CodeType) else const
-                   for const in code.co_consts)
+    consts = tuple(
+        one_line_per_function(const) if isinstance(const, types.CodeType) else const
+        for const in code.co_consts
+    )
     units = len(code.co_code) // 2
     table = bytearray()
     for start in range(0, units, 8):
@@ -59,15 +61,21 @@ def without_line_tables(pyc: bytes) -> bytes:
 
 
 def calculator_modules(package: Path) -> list[str]:
-    return sorted("calculator" if path.stem == "__init__" else f"calculator.{path.stem}"
-                  for path in package.glob("*.py") if path.stem != "__main__")
+    return sorted(
+        "calculator" if path.stem == "__init__" else f"calculator.{path.stem}"
+        for path in package.glob("*.py")
+        if path.stem != "__main__"
+    )
 
 
 def loaded_calculator_modules(package: Path) -> list[Path]:
     """The files of the calculator modules `import calculator` has loaded (not its command
     line, which a page never runs)."""
-    return sorted(package / ("__init__.py" if name == "calculator" else f"{name[11:]}.py")
-                  for name in calculator_modules(package) if name in sys.modules)
+    return sorted(
+        package / ("__init__.py" if name == "calculator" else f"{name[11:]}.py")
+        for name in calculator_modules(package)
+        if name in sys.modules
+    )
 
 
 def imported_names(package: Path) -> set[str]:
@@ -85,8 +93,10 @@ def imported_names(package: Path) -> set[str]:
 
 def first_answer() -> None:
     calculator = importlib.import_module("calculator")
-    for request in ({"fields": dict(calculator.DEFAULT_FIELDS)},
-                    {"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384"}):
+    for request in (
+        {"fields": dict(calculator.DEFAULT_FIELDS)},
+        {"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384"},
+    ):
         calculator.respond(json.dumps({**request, "number_format": {"group": ".", "decimal": ","}}))
 
 
@@ -132,8 +142,9 @@ def make(whole_zip: str, package_dir: str, lazy_module: str, target: str, mounte
     entries["calculator/"] = b""
     for path in sorted(package.glob("*.py")):
         if path.name not in COMMAND_LINE:
-            entries[f"calculator/{path.name}c"] = compiled(path.read_bytes(),
-                                                           f"{prefix}calculator/{path.name}")
+            entries[f"calculator/{path.name}c"] = compiled(
+                path.read_bytes(), f"{prefix}calculator/{path.name}"
+            )
     lazy = Path(lazy_module).read_bytes()
     entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{prefix}{LAZY_MODULE}.py")
     write_stored(target, entries)

@@ -70,7 +70,9 @@ let number_format = null;
 
 function buildRequest() {
   number_format ??= numberSeparators(formatter.tag);
-  return addressPending ? { query: location.search, number_format } : { fields: readFields(), number_format };
+  return addressPending
+    ? { query: location.search, number_format }
+    : { fields: readFields(), number_format };
 }
 
 // --- filling the form from a link ---------------------------------------------------------
@@ -91,7 +93,10 @@ function setControl(name, text) {
       control.append(option);
     }
   }
-  if (control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox")) {
+  if (
+    control instanceof HTMLInputElement &&
+    (control.type === "radio" || control.type === "checkbox")
+  ) {
     control.checked = control.value === text;
   } else if (control) {
     control.value = text;
@@ -101,7 +106,9 @@ function setControl(name, text) {
 /** Before Python has started, show the link's raw values at once (text only). */
 function prefillFromAddress() {
   const params = new URLSearchParams(location.search);
-  for (const name of new Set([.../** @type {Iterable<HTMLInputElement>} */ (form.elements)].map((control) => control.name))) {
+  for (const name of new Set(
+    [.../** @type {Iterable<HTMLInputElement>} */ (form.elements)].map((control) => control.name),
+  )) {
     if (name && params.has(name)) {
       setControl(name, params.get(name));
     }
@@ -257,19 +264,35 @@ function derivationLines(result) {
     chunks_minus_one: formatter.integer(facts.chunks_minus_one),
   };
   const quotient = formatter.decimal(result.steps_after_first.approx, 6);
-  const chunks = { ...common, quotient: result.steps_after_first.exact ? quotient : `${quotient}…` };
+  const chunks = {
+    ...common,
+    quotient: result.steps_after_first.exact ? quotient : `${quotient}…`,
+  };
   const lines = [
     ["result.step.label", message("derivation.step", common)],
     ["result.chunks.label", message(`derivation.${facts.chunks_line}`, chunks)],
   ];
   for (const line of facts.lines) {
     const [key, name] = DERIVATION_LINES[line];
-    lines.push([`result.${key}.label`, message(`derivation.${line}`, { ...common, [name]: n(key) })]);
+    lines.push([
+      `result.${key}.label`,
+      message(`derivation.${line}`, { ...common, [name]: n(key) }),
+    ]);
   }
   if (facts.raw_line) {
-    const vectors = { vectors: n("chunks"), dimensions: n("dimensions"), raw: n("raw_vector_bytes") };
-    const perDimension = facts.raw_line === "raw" ? { bytes_per_dimension: formatter.decimal(result.bytes_per_dimension, 6) } : {};
-    lines.push(["result.raw_vector_bytes.label", message(`derivation.${facts.raw_line}`, { ...vectors, ...perDimension })]);
+    const vectors = {
+      vectors: n("chunks"),
+      dimensions: n("dimensions"),
+      raw: n("raw_vector_bytes"),
+    };
+    const perDimension =
+      facts.raw_line === "raw"
+        ? { bytes_per_dimension: formatter.decimal(result.bytes_per_dimension, 6) }
+        : {};
+    lines.push([
+      "result.raw_vector_bytes.label",
+      message(`derivation.${facts.raw_line}`, { ...vectors, ...perDimension }),
+    ]);
   }
   return lines;
 }
@@ -290,7 +313,8 @@ function derivationRow(labelKey) {
 function paintDerivation(result) {
   const lines = derivationLines(result);
   const rows = derivationList.children;
-  const sameLines = rows.length === lines.length &&
+  const sameLines =
+    rows.length === lines.length &&
     lines.every(([labelKey], index) => rows[index].dataset.line === labelKey);
   if (!sameLines) {
     derivationList.replaceChildren(...lines.map(([labelKey]) => derivationRow(labelKey)));
@@ -468,7 +492,9 @@ function followAddress() {
  *  by the build as data-shown-when/-value); a list among them is named, so sent, only then.
  *  panels.js calls it too. */
 export function syncShownFields() {
-  for (const block of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-shown-when]"))) {
+  for (const block of /** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll("[data-shown-when]")
+  )) {
     const chooser = /** @type {RadioNodeList | HTMLInputElement | null} */ (
       form.elements.namedItem(block.dataset.shownWhen ?? "")
     );
@@ -486,10 +512,13 @@ export function syncShownFields() {
 /** One-click examples: fill the fields in the page's own number format, then calculate. */
 function applyPreset(button) {
   for (const attribute of button.attributes) {
-    const name = attribute.name.startsWith("data-preset-") && attribute.name.slice("data-preset-".length);
+    const name =
+      attribute.name.startsWith("data-preset-") && attribute.name.slice("data-preset-".length);
     const control = name && /** @type {HTMLInputElement | null} */ (form.elements.namedItem(name));
     if (control) {
-      control.value = INTEGER.test(attribute.value) ? formatter.integer(attribute.value) : attribute.value;
+      control.value = INTEGER.test(attribute.value)
+        ? formatter.integer(attribute.value)
+        : attribute.value;
     }
   }
   syncShownFields();
@@ -499,7 +528,9 @@ function applyPreset(button) {
 
 /** Language links keep the current query string (the shared state) and fragment. */
 export function syncLanguageLinks() {
-  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("[data-language-link]"))) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll("[data-language-link]")
+  )) {
     link.href = `../${link.dataset.languageLink}/${location.search}${location.hash}`;
   }
 }
@@ -542,7 +573,9 @@ async function keepForOffline() {
     if (window.self !== window.top || !("serviceWorker" in navigator)) {
       return;
     }
-    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    const registration = await navigator.serviceWorker.register(
+      new URL("../sw.js", import.meta.url),
+    );
     activateNewBuilds(registration);
   } catch {
     // Offline use is a bonus; the calculator works without it.

@@ -121,7 +121,10 @@ function overlapBands(win, lanes) {
   if (Math.abs(previous - own) === LANE_HEIGHT + LANE_SPACING) {
     return [{ y: Math.min(previous, own), height: 2 * LANE_HEIGHT + LANE_SPACING }];
   }
-  return [{ y: own, height: LANE_HEIGHT }, { y: previous, height: LANE_HEIGHT }];
+  return [
+    { y: own, height: LANE_HEIGHT },
+    { y: previous, height: LANE_HEIGHT },
+  ];
 }
 
 /** Appends one window's shapes to the three layers (chunks, overlaps above them, labels on top). */
@@ -134,12 +137,20 @@ function drawWindow(layers, win, context) {
   if (isShortLast) {
     const ghostEnd = scale.x(win.start + size);
     layers.chunks.append(
-      svgElement("rect", { x: x1, y, width: Math.max(0, ghostEnd - x1), height: LANE_HEIGHT, rx: 3 }, "cm-padding"),
+      svgElement(
+        "rect",
+        { x: x1, y, width: Math.max(0, ghostEnd - x1), height: LANE_HEIGHT, rx: 3 },
+        "cm-padding",
+      ),
     );
   }
   const className = isShortLast ? "cm-chunk cm-chunk-last" : "cm-chunk";
   layers.chunks.append(
-    svgElement("rect", { x: x0, y, width: Math.max(1, x1 - x0), height: LANE_HEIGHT, rx: 3 }, className),
+    svgElement(
+      "rect",
+      { x: x0, y, width: Math.max(1, x1 - x0), height: LANE_HEIGHT, rx: 3 },
+      className,
+    ),
   );
   if (win.index > 0n && overlap > 0n) {
     // biome-ignore lint/complexity/useMathMinMax: BigInt token positions (Math.min takes Numbers)
@@ -168,7 +179,9 @@ function drawAxis(svg, scale, tokens, formatter, axisY) {
     svg.append(svgElement("line", { x1: right, y1: axisY, x2: end, y2: axisY }, "cm-axis"));
     for (const offset of [-6, 6]) {
       const cx = scale.gapX + offset;
-      svg.append(svgElement("line", { x1: cx - 4, y1: axisY + 7, x2: cx + 4, y2: axisY - 7 }, "cm-axis"));
+      svg.append(
+        svgElement("line", { x1: cx - 4, y1: axisY + 7, x2: cx + 4, y2: axisY - 7 }, "cm-axis"),
+      );
     }
   }
   for (const [x, text, anchor] of [
@@ -183,7 +196,10 @@ function drawAxis(svg, scale, tokens, formatter, axisY) {
 function drawGapNote(svg, scale, hiddenText, width, y) {
   // Keep the note inside the picture even when the gap sits near an edge.
   const halfGuess = hiddenText.length * 3.4;
-  const x = Math.min(Math.max(scale.gapX, halfGuess + SIDE_PADDING), width - halfGuess - SIDE_PADDING);
+  const x = Math.min(
+    Math.max(scale.gapX, halfGuess + SIDE_PADDING),
+    width - halfGuess - SIDE_PADDING,
+  );
   svg.append(svgText(x, y, hiddenText, "cm-gap-note"));
   svg.append(svgElement("line", { x1: scale.gapX, y1: TOP, x2: scale.gapX, y2: y - 14 }, "cm-gap"));
 }
@@ -212,13 +228,17 @@ export function createChunkMap(container, labels) {
     const axisY = TOP + bandHeight(lanes) + 12;
     const height = axisY + (windows.hidden > 0n ? 50 : 28);
     const descriptionId = `${container.id || "chunk-map"}-description`;
-    const svg = svgElement("svg", {
-      viewBox: `0 0 ${width} ${height}`,
-      width,
-      height,
-      role: "img",
-      "aria-labelledby": descriptionId,
-    }, "cm");
+    const svg = svgElement(
+      "svg",
+      {
+        viewBox: `0 0 ${width} ${height}`,
+        width,
+        height,
+        role: "img",
+        "aria-labelledby": descriptionId,
+      },
+      "cm",
+    );
     const title = svgElement("title", { id: descriptionId });
     title.textContent = labels.describe(result);
     svg.append(title);

@@ -36,8 +36,10 @@ export function numberSeparators(tag) {
  * @returns {string}
  */
 export function fill(template, params = {}) {
-  return template.replace(/\{([a-z_]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  return template.replace(
+    /\{([a-z_]+)\}/g,
+    (/** @type {string} */ whole, /** @type {string} */ name) =>
+      Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
 
@@ -110,8 +112,9 @@ export class Formatter {
    * @returns {string}
    */
   decimal(decimalText, fractionDigits) {
-    return this.numberFormat(`decimal-${fractionDigits}`, { maximumFractionDigits: fractionDigits })
-      .format(numeric(decimalText));
+    return this.numberFormat(`decimal-${fractionDigits}`, {
+      maximumFractionDigits: fractionDigits,
+    }).format(numeric(decimalText));
   }
 
   /**
@@ -120,7 +123,9 @@ export class Formatter {
    * @returns {string}
    */
   percent(shareText) {
-    return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(numeric(shareText));
+    return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(
+      numeric(shareText),
+    );
   }
 
   /**
@@ -155,8 +160,9 @@ export class Formatter {
     if (!rules) {
       rules = new Intl.PluralRules(this.tag);
       this.pluralRules = rules;
-      this.manyIsForMillions = !Array.from({ length: 200 }, (_, n) => rules?.select(n))
-        .includes("many");
+      this.manyIsForMillions = !Array.from({ length: 200 }, (_, n) => rules?.select(n)).includes(
+        "many",
+      );
     }
     const category = rules.select(pluralOperand(countText));
     return category === "many" && this.manyIsForMillions ? "other" : category;

@@ -37,7 +37,11 @@ const SIGNED = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 // An amount in the visitor's own currency: cents for large amounts, six significant digits
 // for tiny ones (0.00018176), whichever shows more.
 /** @type {Intl.NumberFormatOptions} */
-const AMOUNT = { maximumFractionDigits: 2, maximumSignificantDigits: 6, roundingPriority: "morePrecision" };
+const AMOUNT = {
+  maximumFractionDigits: 2,
+  maximumSignificantDigits: 6,
+  roundingPriority: "morePrecision",
+};
 const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 
 const panels = /** @type {HTMLElement} */ (document.querySelector("[data-panels]"));
@@ -47,14 +51,22 @@ const compareTable = {
   template: /** @type {HTMLTemplateElement} */ (panels.querySelector("[data-compare-template]")),
   addButton: /** @type {HTMLButtonElement} */ (panels.querySelector("[data-compare-add]")),
   // The most rows a comparison takes: the field's declared maximum, written by the build.
-  maxRows: Number(/** @type {HTMLButtonElement} */ (panels.querySelector("[data-compare-add]")).dataset.maxRows),
+  maxRows: Number(
+    /** @type {HTMLButtonElement} */ (panels.querySelector("[data-compare-add]")).dataset.maxRows,
+  ),
   // Default rows follow the main setting and are not sent; the first edit makes them explicit.
   explicit: false,
 };
-const documentsMode = /** @type {HTMLSelectElement} */ (document.getElementById("field-documents_mode"));
-const documentList = /** @type {HTMLTextAreaElement} */ (document.getElementById("field-document_tokens"));
+const documentsMode = /** @type {HTMLSelectElement} */ (
+  document.getElementById("field-documents_mode")
+);
+const documentList = /** @type {HTMLTextAreaElement} */ (
+  document.getElementById("field-document_tokens")
+);
 const listParsing = /** @type {HTMLElement} */ (panels.querySelector("[data-documents-parsing]"));
-const priceField = /** @type {HTMLInputElement} */ (document.getElementById("field-price_per_million"));
+const priceField = /** @type {HTMLInputElement} */ (
+  document.getElementById("field-price_per_million")
+);
 // Panels that have shown figures at least once (only those can be out of date).
 const painted = new Set();
 // The figures each panel shows, as JSON: most edits change one panel's figures, and the
@@ -96,15 +108,24 @@ function isStale(answer, panel) {
  */
 function paintErrors(errors) {
   const hasError = new Map(); // error element id -> whether it shows an error
-  for (const element of /** @type {NodeListOf<HTMLElement>} */ (panels.querySelectorAll("[data-error-for]"))) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (
+    panels.querySelectorAll("[data-error-for]")
+  )) {
     const error = errors[element.dataset.errorFor];
     writeText(element, error ? errorText(error) : "");
     hasError.set(element.id, Boolean(error));
   }
   for (const control of panels.querySelectorAll("[aria-describedby]")) {
-    const errorIds = control.getAttribute("aria-describedby").split(" ").filter((id) => hasError.has(id));
+    const errorIds = control
+      .getAttribute("aria-describedby")
+      .split(" ")
+      .filter((id) => hasError.has(id));
     if (errorIds.length > 0) {
-      writeAttribute(control, "aria-invalid", errorIds.some((id) => hasError.get(id)) ? "true" : "false");
+      writeAttribute(
+        control,
+        "aria-invalid",
+        errorIds.some((id) => hasError.get(id)) ? "true" : "false",
+      );
     }
   }
 }
@@ -222,7 +243,9 @@ function setRowCells(row, cells) {
 
 function newRow() {
   shownFigures.delete("compare"); // its cells show no figures yet
-  return /** @type {HTMLTableRowElement} */ (compareTable.template.content.firstElementChild.cloneNode(true));
+  return /** @type {HTMLTableRowElement} */ (
+    compareTable.template.content.firstElementChild.cloneNode(true)
+  );
 }
 
 /** A field's text, written only when it differs (writing moves the visitor's cursor). */
@@ -292,7 +315,9 @@ function markOf(figures, name, index) {
 function paintCompareFigures(figures) {
   compareRows().forEach((row, index) => {
     const data = figures.rows[index] ?? {};
-    for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("[data-compare-figure]"))) {
+    for (const cell of /** @type {NodeListOf<HTMLElement>} */ (
+      row.querySelectorAll("[data-compare-figure]")
+    )) {
       const name = cell.dataset.compareFigure;
       const value = data[name];
       const mark = value === undefined ? "" : markOf(figures, name, index);
@@ -354,8 +379,12 @@ function addRow() {
   const last = rows.at(-1);
   compareTable.body.append(row);
   if (last) {
-    for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll("[data-column]"))) {
-      const source = /** @type {HTMLInputElement} */ (last.querySelector(`[data-column="${control.dataset.column}"]`));
+    for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (
+      row.querySelectorAll("[data-column]")
+    )) {
+      const source = /** @type {HTMLInputElement} */ (
+        last.querySelector(`[data-column="${control.dataset.column}"]`)
+      );
       if (control instanceof HTMLSelectElement) {
         selectValue(control, source.value);
       } else {
@@ -382,7 +411,6 @@ function removeRow(row) {
 
 // --- documents vs one stream -----------------------------------------------------------------
 
-
 /** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
 function signedInteger(value) {
   return formatter.numberFormat("signed", SIGNED).format(value);
@@ -395,7 +423,9 @@ function signedInteger(value) {
  */
 function signedSize(value, size) {
   const negative = value.startsWith("-");
-  const sign = /^-?0+$/.test(value) ? "" : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
+  const sign = /^-?0+$/.test(value)
+    ? ""
+    : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
   return `${sign}${formatter.size(size.iec, strings["plural.bytes"])}`;
 }
 
@@ -420,13 +450,22 @@ function documentsCellText(side, figure, value, figures) {
 function paintDocuments(data) {
   const section = document.getElementById("documents");
   const perDocument = data?.per_document;
-  writeText(section.querySelector("[data-documents-summary]"), perDocument
-    ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
-    : "");
-  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (section.querySelectorAll("[data-documents]"))) {
+  writeText(
+    section.querySelector("[data-documents-summary]"),
+    perDocument
+      ? `${formatter.count(strings["plural.documents"], perDocument.documents)} · ${formatter.count(strings["plural.tokens"], perDocument.tokens)}`
+      : "",
+  );
+  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (
+    section.querySelectorAll("[data-documents]")
+  )) {
     const [side, figure] = cell.dataset.documents.split(".");
     const value = data?.[side]?.[figure];
-    setData(cell, value, value === undefined ? "—" : documentsCellText(side, figure, value, data[side]));
+    setData(
+      cell,
+      value,
+      value === undefined ? "—" : documentsCellText(side, figure, value, data[side]),
+    );
   }
   const raw = section.querySelector('[data-documents-figure="raw_vector_bytes"]');
   writeHidden(raw, perDocument?.raw_vector_bytes === undefined);
@@ -488,17 +527,36 @@ function paintBudget(data) {
   const n = (name) => formatter.integer(data[name]);
   // Counted with the noun, so that one token is not "1 tokens".
   const tokens = (name) => formatter.count(strings["plural.tokens"], data[name]);
-  setData($("source_tokens"), data.source_tokens,
-    message("budget.source_tokens", { top_k: n("top_k"), chunk_size: n("chunk_size"), source: tokens("source_tokens") }));
-  setData($("total_tokens"), data.total_tokens, formatter.count(strings["plural.tokens"], data.total_tokens));
+  setData(
+    $("source_tokens"),
+    data.source_tokens,
+    message("budget.source_tokens", {
+      top_k: n("top_k"),
+      chunk_size: n("chunk_size"),
+      source: tokens("source_tokens"),
+    }),
+  );
+  setData(
+    $("total_tokens"),
+    data.total_tokens,
+    formatter.count(strings["plural.tokens"], data.total_tokens),
+  );
   const verdict = $("verdict");
   writeData(verdict, "fits", data.fits);
   writeData(verdict, "value", data.spare_tokens);
-  writeText(verdict, data.fits
-    ? message("budget.fits", { spare: tokens("spare_tokens") })
-    : message("budget.over_by", { over: formatter.count(strings["plural.tokens"], data.spare_tokens.replace(/^-/, "")) }));
-  setData($("chunks_that_fit"), data.chunks_that_fit,
-    formatter.count(strings["budget.chunks_that_fit"], data.chunks_that_fit));
+  writeText(
+    verdict,
+    data.fits
+      ? message("budget.fits", { spare: tokens("spare_tokens") })
+      : message("budget.over_by", {
+          over: formatter.count(strings["plural.tokens"], data.spare_tokens.replace(/^-/, "")),
+        }),
+  );
+  setData(
+    $("chunks_that_fit"),
+    data.chunks_that_fit,
+    formatter.count(strings["budget.chunks_that_fit"], data.chunks_that_fit),
+  );
   paintBudgetBar(section, data);
 }
 
@@ -525,7 +583,9 @@ function showBudget(answer) {
 /** The amount with "≈" when the shown digits are not the exact amount. */
 function amountText(decimal) {
   const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
-  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal) ? shown : `≈\u00a0${shown}`;
+  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal)
+    ? shown
+    : `≈\u00a0${shown}`;
 }
 
 function costFormula(tokens, price) {
@@ -536,8 +596,10 @@ function paintCost(section, cost, documents) {
   const oneTime = section.querySelector('[data-cost="one_time"]');
   writeData(oneTime, "amount", cost.one_time);
   writeText(oneTime, message("cost.one_time", { amount: amountText(cost.one_time) }));
-  writeText(section.querySelector('[data-cost-formula="one_time"]'),
-    costFormula(cost.tokens_processed, cost.price_per_million));
+  writeText(
+    section.querySelector('[data-cost-formula="one_time"]'),
+    costFormula(cost.tokens_processed, cost.price_per_million),
+  );
   const perSet = section.querySelector('[data-cost="per_document_set"]');
   const perSetFormula = section.querySelector('[data-cost-formula-line="per_document_set"]');
   const hasSet = cost.per_document_set !== undefined && Boolean(documents);
@@ -545,9 +607,14 @@ function paintCost(section, cost, documents) {
   writeHidden(perSetFormula, !hasSet);
   if (hasSet) {
     writeData(perSet, "amount", cost.per_document_set);
-    writeText(perSet, message("cost.per_document_set", { amount: amountText(cost.per_document_set) }));
-    writeText(perSetFormula.querySelector("code"),
-      costFormula(documents.per_document.tokens_processed, cost.price_per_million));
+    writeText(
+      perSet,
+      message("cost.per_document_set", { amount: amountText(cost.per_document_set) }),
+    );
+    writeText(
+      perSetFormula.querySelector("code"),
+      costFormula(documents.per_document.tokens_processed, cost.price_per_million),
+    );
   }
 }
 

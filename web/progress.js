@@ -21,7 +21,10 @@ function paint() {
   // Made here, at the first progress, not at start: the first Intl.NumberFormat costs 20-50 ms.
   formatter ??= new Formatter(strings["meta.locale"]);
   const percent = expected > 0 ? Math.round((100 * received) / expected) : 0;
-  const words = fill(strings["status.progress"], { received: megabytes(received), total: megabytes(expected) });
+  const words = fill(strings["status.progress"], {
+    received: megabytes(received),
+    total: megabytes(expected),
+  });
   bar.setAttribute("aria-valuenow", String(percent));
   bar.setAttribute("aria-valuetext", words);
   fillElement.style.transform = `scaleX(${percent / 100})`;

@@ -7,7 +7,14 @@
 import { fill } from "./format.js";
 
 /** @type {(keyof ResultAnswer)[]} */
-const CHUNKING_KEYS = ["step", "chunks", "last_chunk_tokens", "tokens_processed", "repeated_tokens", "padded_tokens"];
+const CHUNKING_KEYS = [
+  "step",
+  "chunks",
+  "last_chunk_tokens",
+  "tokens_processed",
+  "repeated_tokens",
+  "padded_tokens",
+];
 /** @type {(keyof ResultAnswer)[]} */
 const VECTOR_KEYS = ["bytes_per_vector", "raw_vector_bytes"];
 

@@ -93,7 +93,8 @@ class Session {
     // ignored `ready` from being reported as an unhandled rejection.
     this.ready.catch(() => {});
     this.timer = setTimeout(
-      () => this.fail(new CalculatorError("timeout", `Python did not start within ${timeoutMs} ms`)),
+      () =>
+        this.fail(new CalculatorError("timeout", `Python did not start within ${timeoutMs} ms`)),
       timeoutMs,
     );
     this.scriptURL = workerScriptURL(); // revoked once used (revokeObjectURL ignores an http: URL)
@@ -101,10 +102,14 @@ class Session {
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.fail(new CalculatorError("worker", event.message || "the calculator's worker failed to start"));
+      this.fail(
+        new CalculatorError("worker", event.message || "the calculator's worker failed to start"),
+      );
     });
     this.worker.addEventListener("messageerror", () => {
-      this.fail(new CalculatorError("worker", "the calculator's worker sent an unreadable message"));
+      this.fail(
+        new CalculatorError("worker", "the calculator's worker sent an unreadable message"),
+      );
     });
   }
 

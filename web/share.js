@@ -73,7 +73,11 @@ function followForm() {
 
 /** A language link used right after typing must carry the newest state: write it now. */
 function followFormBeforeLanguageLink(event) {
-  if (addressTimer && event.target instanceof Element && event.target.closest("[data-language-link]")) {
+  if (
+    addressTimer &&
+    event.target instanceof Element &&
+    event.target.closest("[data-language-link]")
+  ) {
     followForm();
   }
 }
@@ -96,7 +100,11 @@ async function copy(field, status, copiedKey, failedKey) {
 // --- the embed snippet --------------------------------------------------------------------
 
 function escapeAttribute(text) {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 }
 
 /** <iframe> with the current state, then the optional resize script (web/embed-host.js). */
@@ -195,9 +203,11 @@ function start() {
     document.addEventListener(type, followFormBeforeLanguageLink, true);
   }
   $("[data-copy-link]").addEventListener("click", () =>
-    copy($("[data-share-link]"), $("[data-share-status]"), "share.copied", "share.copy_failed"));
+    copy($("[data-share-link]"), $("[data-share-status]"), "share.copied", "share.copy_failed"),
+  );
   $("[data-copy-snippet]").addEventListener("click", () =>
-    copy($("[data-embed-snippet]"), $("[data-embed-status]"), "embed.copied", "embed.copy_failed"));
+    copy($("[data-embed-snippet]"), $("[data-embed-status]"), "embed.copied", "embed.copy_failed"),
+  );
   if (!embedded) {
     loadResizeSource();
   }

@@ -33,7 +33,10 @@ const SCOPE = self.registration.scope;
 const CACHE_PREFIX = `rag-chunk-planner ${SCOPE} `;
 const CACHE_NAME = CACHE_PREFIX + BUILD.version;
 const INTEGRITY = new Map(
-  Object.entries(BUILD.files).map(([path, integrity]) => [new URL(path, self.location.href).href, integrity]),
+  Object.entries(BUILD.files).map(([path, integrity]) => [
+    new URL(path, self.location.href).href,
+    integrity,
+  ]),
 );
 
 const VERSIONED = BUILD.versioned.map((directory) => new URL(directory, self.location.href).href);
@@ -81,7 +84,7 @@ async function download(url, integrity) {
 
 async function keepFile(cache, url, integrity, older) {
   const kept = isVersioned(url) ? await keptByOlderBuild(url, older) : undefined;
-  await cache.put(url, kept ?? await download(url, integrity));
+  await cache.put(url, kept ?? (await download(url, integrity)));
 }
 
 async function keepBuild() {
@@ -90,7 +93,9 @@ async function keepBuild() {
   const keptAlready = await caches.has(CACHE_NAME);
   const cache = await caches.open(CACHE_NAME);
   try {
-    await Promise.all([...INTEGRITY].map(([url, integrity]) => keepFile(cache, url, integrity, older)));
+    await Promise.all(
+      [...INTEGRITY].map(([url, integrity]) => keepFile(cache, url, integrity, older)),
+    );
   } catch (error) {
     // Never leave half a build behind under this build's name; a whole one stays.
     if (!keptAlready) {
@@ -127,7 +132,7 @@ function withPagesPolicy(response) {
 async function respond(address, request) {
   // caches.match with a cache name never creates the cache, unlike caches.open.
   const cached = await caches.match(address, { cacheName: CACHE_NAME, ignoreVary: true });
-  const response = cached ?? await fetch(request);
+  const response = cached ?? (await fetch(request));
   return request.destination === "worker" ? withPagesPolicy(response) : response;
 }
 

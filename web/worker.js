@@ -20,9 +20,14 @@
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
 import {
-  downloadSizes, loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL, startStdlibURL, stdlibURL,
+  downloadSizes,
+  loadPyodide,
+  pyodideLockInfo,
+  pyodideURL,
+  snapshotURL,
+  startStdlibURL,
+  stdlibURL,
 } from "./build-manifest.js";
-
 
 self.addEventListener("securitypolicyviolation", (event) => {
   self.postMessage({
@@ -137,7 +142,8 @@ const pyodideOptions = {
 
 async function bootPyodide() {
   if (await snapshotKept()) {
-    expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.stdlib + downloadSizes.snapshot;
+    expected =
+      downloadSizes.asm + downloadSizes.wasm + downloadSizes.stdlib + downloadSizes.snapshot;
     // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
     // Pyodide under Node, with the whole stdlib zip mounted): restoring it skips Python's
     // initialization and our imports, about 1 s of a start.
@@ -176,10 +182,14 @@ function failOnWasmError(signal) {
 // awaiting them) means a runtime file failed; the load has failed with it.
 function unhandledRejection(signal) {
   return new Promise((_, reject) => {
-    self.addEventListener("unhandledrejection", (event) => {
-      event.preventDefault(); // reported to the page as the load's failure instead
-      reject(event.reason);
-    }, { signal });
+    self.addEventListener(
+      "unhandledrejection",
+      (event) => {
+        event.preventDefault(); // reported to the page as the load's failure instead
+        reject(event.reason);
+      },
+      { signal },
+    );
   });
 }
 

@@ -65,7 +65,8 @@ SCREENSHOT_STYLE_HASH = "sha256-YjaKGiklmzC6wjXA513HAMmzus8VE61XCOT+SmwNZWA="
 # broken file are expected: a failed fetch, and Pyodide's or worker.js's message for a file
 # answered with an error status.
 FAILED_RUNTIME_FILE = re.compile(
-    r"NetworkError when attempting to fetch resource\.|Failed to load '[^']+'|: HTTP \d{3}$")
+    r"NetworkError when attempting to fetch resource\.|Failed to load '[^']+'|: HTTP \d{3}$"
+)
 
 # Runs in every document before its own scripts: reports CSP violations to Python at
 # once (so none is lost when a test navigates on), both the document's own and those
@@ -179,8 +180,11 @@ class PageGuard:
         unexplained = list(self.csp_violations)
         for _ in range(self.screenshot_styles_refused):
             for context in ("page (test recorder)", "page"):
-                screenshot_style = {"directive": "style-src-elem", "blockedURI": "inline",
-                                    "context": context}
+                screenshot_style = {
+                    "directive": "style-src-elem",
+                    "blockedURI": "inline",
+                    "context": context,
+                }
                 unexplained = remove_first(unexplained, screenshot_style)
         return unexplained
 
@@ -190,12 +194,15 @@ class PageGuard:
 
     def failures(self) -> list[str]:
         failures = [f"request outside {self.origin}: {line}" for line in self.foreign_requests]
-        failures += [f"uncaught page error: {error}" for error in self.page_errors
-                     if not (self.failed_runtime_file_expected
-                             and FAILED_RUNTIME_FILE.search(error))]
+        failures += [
+            f"uncaught page error: {error}"
+            for error in self.page_errors
+            if not (self.failed_runtime_file_expected and FAILED_RUNTIME_FILE.search(error))
+        ]
         if not self.csp_violations_expected:
-            failures += [f"CSP violation: {violation}"
-                         for violation in self.unexplained_csp_violations()]
+            failures += [
+                f"CSP violation: {violation}" for violation in self.unexplained_csp_violations()
+            ]
         return failures
 
 
@@ -203,7 +210,7 @@ def remove_first(violations: list[object], pattern: dict[str, str]) -> list[obje
     """`violations` less the first report that has every item of `pattern`."""
     for index, violation in enumerate(violations):
         if isinstance(violation, dict) and pattern.items() <= violation.items():
-            return violations[:index] + violations[index + 1:]
+            return violations[:index] + violations[index + 1 :]
     return violations
 
 
@@ -287,8 +294,10 @@ def browser_name(request: pytest.FixtureRequest) -> str:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright, browser_name: str) -> Iterator[Browser]:
     if build.browser_executable(browser_name) is None:
-        pytest.skip(f"Debian's {build.BROWSER_PACKAGES[browser_name]} is not installed "
-                    f"(apt-get install {build.BROWSER_PACKAGES[browser_name]})")
+        pytest.skip(
+            f"Debian's {build.BROWSER_PACKAGES[browser_name]} is not installed "
+            f"(apt-get install {build.BROWSER_PACKAGES[browser_name]})"
+        )
     launched = build.launch_browser(playwright, browser_name)
     yield launched
     launched.close()
@@ -315,8 +324,9 @@ def firefox_with_prefs(
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "runtime_file_fails: the test breaks a runtime file on purpose (see "
-        "FAILED_RUNTIME_FILE)")
+        "markers",
+        "runtime_file_fails: the test breaks a runtime file on purpose (see FAILED_RUNTIME_FILE)",
+    )
 
 
 @pytest.fixture
@@ -326,7 +336,10 @@ def page_guard(site_origin: str) -> PageGuard:
 
 @pytest.fixture
 def new_page(
-    browser: Browser, browser_name: str, page_guard: PageGuard, request: pytest.FixtureRequest,
+    browser: Browser,
+    browser_name: str,
+    page_guard: PageGuard,
+    request: pytest.FixtureRequest,
     firefox_with_prefs: Callable[[dict[str, build.FirefoxPref]], Browser],
 ) -> Iterator[Callable[..., Page]]:
     """Opens guarded pages, each in a new context made with Playwright's context options
@@ -385,6 +398,11 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             if engine in counts:
                 counts[engine][outcome] += 1
     if any(counts.values()):
-        terminalreporter.write_line("browser tests: " + ", ".join(
-            f"{engine} " + ", ".join(f"{count} {outcome}" for outcome, count in tally.items())
-            for engine, tally in counts.items() if tally))
+        terminalreporter.write_line(
+            "browser tests: "
+            + ", ".join(
+                f"{engine} " + ", ".join(f"{count} {outcome}" for outcome, count in tally.items())
+                for engine, tally in counts.items()
+                if tally
+            )
+        )

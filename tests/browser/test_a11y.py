@@ -41,8 +41,11 @@ def axe_source() -> str:
         if npm is None:
             pytest.skip("npm is needed to fetch axe-core")
         build.CACHE.mkdir(exist_ok=True)
-        subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination",
-                        str(build.CACHE)], check=True, capture_output=True)
+        subprocess.run(
+            [npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(build.CACHE)],
+            check=True,
+            capture_output=True,
+        )
     digest = hashlib.sha256(tarball.read_bytes()).hexdigest()
     if digest != AXE_SHA256:
         tarball.unlink()
@@ -56,7 +59,8 @@ def axe_source() -> str:
 def serious_violations(page: Page, axe_source: str) -> list[str]:
     page.evaluate(axe_source)
     violations: list[dict[str, Any]] = page.evaluate(
-        "() => axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)")
+        "() => axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)"
+    )
     return [
         f"{violation['impact']} {violation['id']}: {violation['help']} at "
         + ", ".join(str(node["target"]) for node in violation["nodes"][:5])
@@ -69,7 +73,11 @@ def serious_violations(page: Page, axe_source: str) -> list[str]:
 @pytest.mark.parametrize("mode", ["full", "embed"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_serious_problem(
-    new_page: Callable[..., Page], site_url: str, axe_source: str, lang: str, mode: str,
+    new_page: Callable[..., Page],
+    site_url: str,
+    axe_source: str,
+    lang: str,
+    mode: str,
     scheme: str,
 ) -> None:
     page = new_page(color_scheme=scheme)

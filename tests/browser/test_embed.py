@@ -104,13 +104,15 @@ def open_host(page: Page, host: HostSite, snippet: str) -> FrameLocator:
     page.goto(f"{host.url}docs.html")
     calculator = page.frame_locator("iframe[title]")
     expect(calculator.locator("html")).to_have_attribute(
-        "data-state", "ready", timeout=READY_TIMEOUT_MS)
+        "data-state", "ready", timeout=READY_TIMEOUT_MS
+    )
     return calculator
 
 
 def frame_height(page: Page) -> float:
     height: float = page.locator("iframe[title]").evaluate(
-        "frame => frame.getBoundingClientRect().height")
+        "frame => frame.getBoundingClientRect().height"
+    )
     return height
 
 
@@ -133,8 +135,15 @@ def wait_for_frame_height(page: Page, expected: float) -> None:
 
 def test_embed_mode_shows_only_the_calculator(page: Page, site_url: str) -> None:
     open_page(page, site_url, "de", f"{STATE}&embed=1")
-    for hidden in (".page-header", ".explain", ".faq", ".page-footer", ".share-embed",
-                   ".derivation-section", ".presets"):
+    for hidden in (
+        ".page-header",
+        ".explain",
+        ".faq",
+        ".page-footer",
+        ".share-embed",
+        ".derivation-section",
+        ".presets",
+    ):
         expect(page.locator(hidden)).to_be_hidden()
     for shown in ("#calculator-form", "#results", "#chunk-map svg"):
         expect(page.locator(shown)).to_be_visible()
@@ -158,8 +167,9 @@ def test_the_full_page_has_no_open_full_link(page: Page, site_url: str) -> None:
     expect(page.locator(".share-embed")).to_be_visible()
 
 
-@pytest.mark.parametrize(("theme", "background"),
-                         [("dark", "rgb(18, 20, 23)"), ("light", "rgb(247, 248, 250)")])
+@pytest.mark.parametrize(
+    ("theme", "background"), [("dark", "rgb(18, 20, 23)"), ("light", "rgb(247, 248, 250)")]
+)
 def test_theme_parameter_forces_the_theme(
     new_page: Callable[..., Page], site_url: str, theme: str, background: str
 ) -> None:
@@ -189,17 +199,20 @@ def test_the_snippet_embeds_the_current_state(
     snippet = embed_snippet(page, site_url, "pl")
     scan = SnippetScan()
     scan.feed(snippet)
-    assert scan.frames == [{
-        "src": f"{site_url}pl/{STATE}&embed=1",
-        "title": catalog("pl")["embed.iframe_title"],
-        "width": "100%",
-        "height": str(SNIPPET_HEIGHT),
-        "loading": "lazy",
-        "allow": "clipboard-write",
-        "style": "border: 0",
-    }]
+    assert scan.frames == [
+        {
+            "src": f"{site_url}pl/{STATE}&embed=1",
+            "title": catalog("pl")["embed.iframe_title"],
+            "width": "100%",
+            "height": str(SNIPPET_HEIGHT),
+            "loading": "lazy",
+            "allow": "clipboard-write",
+            "style": "border: 0",
+        }
+    ]
     assert [script.strip() for script in scan.scripts] == [
-        (dist / layout.assets / "embed-host.js").read_text(encoding="utf-8").strip()]
+        (dist / layout.assets / "embed-host.js").read_text(encoding="utf-8").strip()
+    ]
     assert f"{STATE.replace('&', '&amp;')}&amp;embed=1" in snippet  # escaped as HTML
 
 
@@ -207,7 +220,8 @@ def test_the_snippet_follows_the_form(page: Page, site_url: str) -> None:
     embed_snippet(page, site_url, "en")
     field(page, "chunk_size").fill("1000")
     expect(page.locator("[data-embed-snippet]")).to_have_value(
-        re.compile(re.escape("?tokens=2500&amp;chunk_size=1000&amp;overlap=200&amp;embed=1")))
+        re.compile(re.escape("?tokens=2500&amp;chunk_size=1000&amp;overlap=200&amp;embed=1"))
+    )
 
 
 def test_copy_snippet(new_page: Callable[..., Page], site_url: str) -> None:
@@ -241,7 +255,8 @@ def test_a_host_on_another_origin_embeds_the_calculator(
     calculator = open_host(page, host, snippet)
     assert origin_of(host.url) != origin_of(site_url)
     expect(calculator.locator('.result-list [data-result="chunks"]')).to_have_attribute(
-        "data-value", "4")
+        "data-value", "4"
+    )
     expect(calculator.locator(".page-header")).to_be_hidden()
 
 
@@ -258,9 +273,7 @@ def test_the_frame_grows_to_its_content(page: Page, site_url: str, host: HostSit
     wait_for_frame_height(page, content_height(page))
 
 
-def test_messages_from_other_sources_are_ignored(
-    page: Page, site_url: str, host: HostSite
-) -> None:
+def test_messages_from_other_sources_are_ignored(page: Page, site_url: str, host: HostSite) -> None:
     snippet = embed_snippet(page, site_url, "en")
     page.set_viewport_size({"width": 700, "height": 800})
     calculator = open_host(page, host, snippet)
@@ -278,7 +291,8 @@ def test_messages_from_other_sources_are_ignored(
     # The calculator's own frame is heard, within the clamp.
     calculator.locator("body").evaluate(
         "(body, message) => parent.postMessage(message, '*')",
-        {"type": HEIGHT_MESSAGE, "height": 99_999})
+        {"type": HEIGHT_MESSAGE, "height": 99_999},
+    )
     wait_for_frame_height(page, MAX_HEIGHT)
 
 
@@ -289,5 +303,6 @@ def test_the_frame_works_without_the_resize_script(
     frame_only = snippet.split("<script>")[0]
     calculator = open_host(page, host, frame_only)
     expect(calculator.locator('.result-list [data-result="chunks"]')).to_have_attribute(
-        "data-value", "4")
+        "data-value", "4"
+    )
     assert frame_height(page) == SNIPPET_HEIGHT

@@ -58,7 +58,8 @@ def test_a_missing_runtime_file_is_reported_and_retry_recovers(
     page.goto(f"{site_url}{lang}/?tokens=2500")
     expect(page.locator("html")).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
     expect(page.locator("[data-load-error-message]")).to_have_text(
-        catalog(lang)["status.load_failed"])
+        catalog(lang)["status.load_failed"]
+    )
     retry = page.get_by_role("button", name=catalog(lang)["status.retry"])
     expect(retry).to_be_visible()
     expect(field(page, "tokens")).to_have_value("2500")
@@ -116,8 +117,12 @@ def start_stdlib_that_raises(
             if item.filename == "calculator/protocol.py":
                 data += PLANTED_FAILURE.encode()
             target.writestr(item, data)
-    build.make_start_stdlib(build.ensure_pyodide(), dist / layout.runtime / "python_stdlib.zip",
-                            work / wheel.name, work / build.START_STDLIB)
+    build.make_start_stdlib(
+        build.ensure_pyodide(),
+        dist / layout.runtime / "python_stdlib.zip",
+        work / wheel.name,
+        work / build.START_STDLIB,
+    )
     return (work / build.START_STDLIB).read_bytes()
 
 
@@ -125,8 +130,7 @@ def start_stdlib_that_raises(
 def test_python_raising_is_reported_and_the_page_keeps_working(
     page: Page, site_url: str, start_stdlib_that_raises: bytes, lang: str
 ) -> None:
-    page.route(START_STDLIB,
-               lambda route: route.fulfill(status=200, body=start_stdlib_that_raises))
+    page.route(START_STDLIB, lambda route: route.fulfill(status=200, body=start_stdlib_that_raises))
     page.goto(f"{site_url}{lang}/")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     type_values(page, tokens=localized(2500, lang))

@@ -28,12 +28,17 @@ START_WORKER = """(source) => new Promise((resolve) => {
 
 
 def open_guard_page(page: Page, site_url: str, csp: str | None = None) -> None:
-    meta = (f'<meta http-equiv="Content-Security-Policy" content="{html.escape(csp)}">'
-            if csp else "")
-    page.route(site_url + GUARD_PAGE, lambda route: route.fulfill(
-        body=f"<!doctype html><html><head><meta charset='utf-8'>{meta}"
-             "<title>guard test</title></head><body></body></html>",
-        content_type="text/html"))
+    meta = (
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(csp)}">' if csp else ""
+    )
+    page.route(
+        site_url + GUARD_PAGE,
+        lambda route: route.fulfill(
+            body=f"<!doctype html><html><head><meta charset='utf-8'>{meta}"
+            "<title>guard test</title></head><body></body></html>",
+            content_type="text/html",
+        ),
+    )
     # Answered here, so that nothing waits on a name that does not resolve.
     page.route(f"{FOREIGN}**", lambda route: route.fulfill(body="", status=204))
     page.goto(site_url + GUARD_PAGE)
@@ -84,15 +89,14 @@ def test_an_unhandled_rejection_in_a_worker_fails_the_test(
     page: Page, page_guard: PageGuard, site_url: str
 ) -> None:
     open_guard_page(page, site_url)
-    page.evaluate(START_WORKER,
-                  "Promise.reject(new Error('rejected in the worker')); postMessage(1);")
+    page.evaluate(
+        START_WORKER, "Promise.reject(new Error('rejected in the worker')); postMessage(1);"
+    )
     assert wait_for_failure(page, page_guard, "rejected in the worker")
     page_guard.page_errors.clear()
 
 
-def test_a_csp_violation_fails_the_test(
-    page: Page, page_guard: PageGuard, site_url: str
-) -> None:
+def test_a_csp_violation_fails_the_test(page: Page, page_guard: PageGuard, site_url: str) -> None:
     open_guard_page(page, site_url, build.CSP)
     page.evaluate("document.body.setAttribute('style', 'color: red')")
     assert wait_for_failure(page, page_guard, "CSP violation")

@@ -150,8 +150,19 @@ def hostile_pair(rng: random.Random) -> str:
     elif kind < 0.85:
         name = rng.choice(PAGE_PARAMETERS)
     else:  # unknown keys, look-alike keys and markup as a key
-        name = rng.choice(("Tokens", "tokens ", "t\u200bokens", "x", "__proto__",
-                           "constructor", "<img src=x onerror=alert(1)>", "compare[]", ""))
+        name = rng.choice(
+            (
+                "Tokens",
+                "tokens ",
+                "t\u200bokens",
+                "x",
+                "__proto__",
+                "constructor",
+                "<img src=x onerror=alert(1)>",
+                "compare[]",
+                "",
+            )
+        )
     value, encoded = hostile_value(rng)
     return f"{quote(name, safe='')}={value if encoded else quote(value, safe='')}"
 
@@ -181,13 +192,15 @@ class Expected:
 def expected_for(search: str, lang: str) -> Expected:
     """What the page must show for the query as the browser holds it, from Python itself."""
     group, decimal, _ = NUMBER_FORMATS[lang]
-    answer = json.loads(calculator.respond(json.dumps(
-        {"query": search, "number_format": {"group": group, "decimal": decimal}})))
+    answer = json.loads(
+        calculator.respond(
+            json.dumps({"query": search, "number_format": {"group": group, "decimal": decimal}})
+        )
+    )
     messages = {}
     for name, error in answer["errors"].items():
         params = {
-            key: localized(int(value), lang)
-            if key in error["integer_params"] else value
+            key: localized(int(value), lang) if key in error["integer_params"] else value
             for key, value in error["params"].items()
         }
         messages[name] = fill(catalog(lang)[f"errors.{error['key']}"], **params)
@@ -199,8 +212,10 @@ def expected_for(search: str, lang: str) -> Expected:
 
 # A valid link that makes the page draw everything it can (comparison rows, a pasted list,
 # the custom representation): its elements, with the served HTML's, are the page's own.
-RICH_LINK = ("?tokens=2500&dtype=custom&bytes_per_dimension=3&documents_mode=list"
-             "&document_tokens=100%0A200&price_per_million=0.02&compare=512:64,256:0:768:int8")
+RICH_LINK = (
+    "?tokens=2500&dtype=custom&bytes_per_dimension=3&documents_mode=list"
+    "&document_tokens=100%0A200&price_per_million=0.02&compare=512:64,256:0:768:int8"
+)
 TAG_NAMES = "() => [...new Set([...document.querySelectorAll('*')].map((e) => e.localName))]"
 # Everything the page could have gained from a link: an element the page never contains,
 # an event-handler attribute, a script beyond those it was served with, or the marker.
@@ -237,12 +252,16 @@ class Tally:
     problems: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        languages = ", ".join(f"{lang} {self.opened_in_place[lang]} + {self.loaded[lang]}"
-                              for lang in self.opened_in_place)
-        return (f"hostile links opened in place + by page loads: "
-                f"{self.opened_in_place.total()} + {self.loaded.total()} ({languages}); "
-                f"errors shown next to their fields: {self.errors_shown.total()}; "
-                f"problems: {len(self.problems)}")
+        languages = ", ".join(
+            f"{lang} {self.opened_in_place[lang]} + {self.loaded[lang]}"
+            for lang in self.opened_in_place
+        )
+        return (
+            f"hostile links opened in place + by page loads: "
+            f"{self.opened_in_place.total()} + {self.loaded.total()} ({languages}); "
+            f"errors shown next to their fields: {self.errors_shown.total()}; "
+            f"problems: {len(self.problems)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -271,8 +290,9 @@ def served_page(page: Page, site_url: str, lang: str) -> ServedPage:
     return ServedPage(html.count("<script"), sorted(collector.tags | set(drawn)))
 
 
-def check_link(page: Page, lang: str, link: Link, served: ServedPage, dialogs: list[str],
-               tally: Tally) -> None:
+def check_link(
+    page: Page, lang: str, link: Link, served: ServedPage, dialogs: list[str], tally: Tally
+) -> None:
     page.wait_for_selector("html[data-state=ready]", timeout=READY_TIMEOUT_MS)
     # From the link as opened: by now the address may already show the canonical query.
     expected = expected_for(link.query, lang)
@@ -302,17 +322,25 @@ OPEN_IN_PLACE = """(url) => {
 }"""
 
 
-def open_in_place(page: Page, lang: str, link: Link, served: ServedPage, dialogs: list[str],
-                  tally: Tally) -> None:
+def open_in_place(
+    page: Page, lang: str, link: Link, served: ServedPage, dialogs: list[str], tally: Tally
+) -> None:
     page.evaluate(OPEN_IN_PLACE, link.query)
     check_link(page, lang, link, served, dialogs, tally)
     tally.opened_in_place[lang] += 1
 
 
-def load_in_parallel(pages: list[Page], site_url: str, lang: str, links: list[Link],
-                     served: ServedPage, dialogs: list[str], tally: Tally) -> None:
+def load_in_parallel(
+    pages: list[Page],
+    site_url: str,
+    lang: str,
+    links: list[Link],
+    served: ServedPage,
+    dialogs: list[str],
+    tally: Tally,
+) -> None:
     for start in range(0, len(links), len(pages)):
-        batch = list(zip(pages, links[start:start + len(pages)], strict=False))
+        batch = list(zip(pages, links[start : start + len(pages)], strict=False))
         # Start every navigation of the batch, then check each: the pages load in parallel.
         for page, link in batch:
             page.goto(f"{site_url}{lang}/{link.query}", wait_until="commit")
@@ -348,7 +376,7 @@ def test_hostile_links_cannot_break_or_inject(
     served = served_page(pages[0], site_url, lang)
     count, loaded = LINKS_PER_LANGUAGE[browser_name], LOADED_PER_LANGUAGE[browser_name]
     every_link = hostile_links(count * len(LANGUAGES), SEED)
-    links = every_link[LANGUAGES.index(lang)::len(LANGUAGES)]
+    links = every_link[LANGUAGES.index(lang) :: len(LANGUAGES)]
     before = len(tally.problems)
     load_in_parallel(pages, site_url, lang, links[:loaded], served, dialogs, tally)
     for link in links:

@@ -50,9 +50,21 @@ def micropip_wheel() -> Path:
     target = build.CACHE / "micropip" / MICROPIP_WHEEL
     if not target.exists():
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-             "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
-             "--dest", str(target.parent), f"micropip=={MICROPIP_VERSION}"],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--disable-pip-version-check",
+                "-q",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "--dest",
+                str(target.parent),
+                f"micropip=={MICROPIP_VERSION}",
+            ],
             check=True,
         )
     build.verify_sha256(target, MICROPIP_SHA256)
@@ -79,28 +91,39 @@ def test_micropip_installs_the_served_wheel(
     micropip = micropip_wheel()
     # Booting Pyodide on the main thread and installing two wheels takes a while on CI.
     page.set_default_timeout(120_000)
-    blank = ("<!doctype html><html><head><meta charset='utf-8'>"
-             f'<meta http-equiv="Content-Security-Policy" content="{html.escape(build.CSP)}">'
-             "<title>micropip test</title></head><body></body></html>")
-    page.route(site_url + TEST_PAGE, lambda route: route.fulfill(
-        body=blank, content_type="text/html"))
-    page.route(site_url + TEST_WHEELS + MICROPIP_WHEEL, lambda route: route.fulfill(
-        body=micropip.read_bytes(), content_type="application/zip"))
+    blank = (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(build.CSP)}">'
+        "<title>micropip test</title></head><body></body></html>"
+    )
+    page.route(
+        site_url + TEST_PAGE, lambda route: route.fulfill(body=blank, content_type="text/html")
+    )
+    page.route(
+        site_url + TEST_WHEELS + MICROPIP_WHEEL,
+        lambda route: route.fulfill(body=micropip.read_bytes(), content_type="application/zip"),
+    )
     page.goto(site_url + TEST_PAGE)
     wheel = next((dist / "wheels").glob("*.whl")).name
-    plan = page.evaluate(INSTALL_AND_PLAN, {
-        "manifestURL": f"{site_url}{layout.assets}build-manifest.js",
-        "micropipLockEntry": lock_entry(site_url + TEST_WHEELS + MICROPIP_WHEEL),
-        "wheelURL": f"{site_url}wheels/{wheel}",
-    })
+    plan = page.evaluate(
+        INSTALL_AND_PLAN,
+        {
+            "manifestURL": f"{site_url}{layout.assets}build-manifest.js",
+            "micropipLockEntry": lock_entry(site_url + TEST_WHEELS + MICROPIP_WHEEL),
+            "wheelURL": f"{site_url}wheels/{wheel}",
+        },
+    )
     assert plan == {"chunks": 18, "step": 448, "tokens_processed": 9088}
 
 
 def test_the_site_never_loads_micropip(dist: Path, layout: build.Layout) -> None:
     """micropip is for host pages only: nothing of ours names it, so no page loads it."""
-    ours = [path for path in dist.rglob("*")
-            if path.is_file() and dist / layout.runtime not in path.parents
-            and path.suffix in {".html", ".js", ".css"}]
+    ours = [
+        path
+        for path in dist.rglob("*")
+        if path.is_file()
+        and dist / layout.runtime not in path.parents
+        and path.suffix in {".html", ".js", ".css"}
+    ]
     assert ours
     assert [path.name for path in ours if "micropip" in path.read_text(encoding="utf-8")] == []
-

@@ -55,8 +55,11 @@ def build_version(site: Path) -> str:
 
 
 def test_after_one_visit_the_calculator_works_with_the_server_gone(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path,
-    browser_name: str
+    new_page: Callable[..., Page],
+    page_guard: PageGuard,
+    dist: Path,
+    tmp_path: Path,
+    browser_name: str,
 ) -> None:
     with serve_site(dist, tmp_path) as url:
         page = first_visit(new_page, page_guard, url)
@@ -73,8 +76,12 @@ def test_after_one_visit_the_calculator_works_with_the_server_gone(
     assert len(fetched) > 5
     if browser_name != "firefox":  # see NO_SERVICE_WORKER_REQUESTS
         assert [response.url for response in fetched if not response.from_service_worker] == []
-    for key, value in {"chunks": 18, "last_chunk_tokens": 384, "tokens_processed": 9088,
-                       "padded_tokens": 9216}.items():
+    for key, value in {
+        "chunks": 18,
+        "last_chunk_tokens": 384,
+        "tokens_processed": 9088,
+        "padded_tokens": 9216,
+    }.items():
         expect_integer(page, key, value, "en")
     expect(result(page, "raw_vector_bytes")).to_have_text("27,648 bytes")
     open_page(page, url, "de")  # every language was kept, not only the one visited
@@ -82,8 +89,11 @@ def test_after_one_visit_the_calculator_works_with_the_server_gone(
 
 
 def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_worker(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
-    tmp_path: Path
+    new_page: Callable[..., Page],
+    page_guard: PageGuard,
+    dist: Path,
+    layout: build.Layout,
+    tmp_path: Path,
 ) -> None:
     """There runtime.js starts the worker from worker.js's own URL, and a worker's policy comes
     from its script's response, not from the page: sw.js sends the page's.  A build whose worker
@@ -93,8 +103,11 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
     site = tmp_path / "site"
     shutil.copytree(dist, site)
     manifest = site / layout.assets / "build-manifest.js"
-    source, replaced = re.subn(r'new URL\("[^"]*/python_stdlib\.zip", import\.meta\.url\)\.href',
-                               f'"{FOREIGN_STDLIB}"', manifest.read_text(encoding="utf-8"))
+    source, replaced = re.subn(
+        r'new URL\("[^"]*/python_stdlib\.zip", import\.meta\.url\)\.href',
+        f'"{FOREIGN_STDLIB}"',
+        manifest.read_text(encoding="utf-8"),
+    )
     assert replaced == 1
     manifest.write_text(source, encoding="utf-8")
     build.write_service_worker(site)
@@ -104,9 +117,13 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
         seen_before = len(page_guard.csp_violations)
         page.goto(f"{url}en/")
         deadline = time.monotonic() + CACHE_WAIT_S
-        while not (refused := [violation for violation in page_guard.csp_violations[seen_before:]
-                               if isinstance(violation, dict)
-                               and violation.get("context") == "worker"]):
+        while not (
+            refused := [
+                violation
+                for violation in page_guard.csp_violations[seen_before:]
+                if isinstance(violation, dict) and violation.get("context") == "worker"
+            ]
+        ):
             assert time.monotonic() < deadline, "the worker's fetch was not refused"
             page.wait_for_timeout(100)
         # (runtime.js keeps a worker whose load failed until the page retries.)
@@ -116,8 +133,12 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
 
 
 def test_the_guard_sees_the_service_workers_own_requests(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
-    tmp_path: Path, browser_name: str
+    new_page: Callable[..., Page],
+    page_guard: PageGuard,
+    dist: Path,
+    layout: build.Layout,
+    tmp_path: Path,
+    browser_name: str,
 ) -> None:
     """What proves that nothing leaves the browser covers the service worker too."""
     if browser_name == "firefox":
@@ -140,8 +161,10 @@ def test_a_new_deployment_replaces_the_kept_build_whole(
         assert page.evaluate(OUR_CACHES) == [f"{CACHE_PREFIX}{url} {build_version(site)}"]
 
         english = site / "en" / "index.html"
-        english.write_text(english.read_text(encoding="utf-8").replace(
-            "<title>", "<title>New build: ", 1), encoding="utf-8")
+        english.write_text(
+            english.read_text(encoding="utf-8").replace("<title>", "<title>New build: ", 1),
+            encoding="utf-8",
+        )
         build.write_service_worker(site)
         build.write_precompressed(site)  # as a deployment would: its compressed copies too
 
@@ -175,8 +198,12 @@ def deploy_changed_script(site: Path) -> str:
 
 
 def test_an_update_downloads_only_what_changed_and_works_offline(
-    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, layout: build.Layout,
-    tmp_path: Path, browser_name: str
+    new_page: Callable[..., Page],
+    page_guard: PageGuard,
+    dist: Path,
+    layout: build.Layout,
+    tmp_path: Path,
+    browser_name: str,
 ) -> None:
     site = tmp_path / "site"
     shutil.copytree(dist, site)
@@ -186,14 +213,17 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
         seen_before_update = len(page_guard.requests)
         page.evaluate(CHECK_FOR_UPDATE)
         wait_for_caches(page, [f"{CACHE_PREFIX}{url} {build_version(site)}"])
-        fetched = {request.url.removeprefix(url)
-                   for request in page_guard.requests[seen_before_update:]
-                   if request.service_worker}
+        fetched = {
+            request.url.removeprefix(url)
+            for request in page_guard.requests[seen_before_update:]
+            if request.service_worker
+        }
     # Pyodide's runtime and the snapshot came from the kept build, not from the server...
     if browser_name != "firefox":  # NO_SERVICE_WORKER_REQUESTS
         assert {f"{new_assets}app.js", "en/"} <= fetched
-        assert [path for path in fetched
-                if path.startswith((layout.runtime, layout.snapshot))] == []
+        assert [
+            path for path in fetched if path.startswith((layout.runtime, layout.snapshot))
+        ] == []
     # ...and the new build is whole: with the server gone, the next visit starts from it.
     page.context.set_offline(True)
     open_page(page, url, "en", LINK_8000)

@@ -33,8 +33,7 @@ READY_TIMEOUT_MS = 90_000
 
 @cache
 def catalog(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(
-        (build.LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((build.LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     return data
 
 
@@ -44,7 +43,7 @@ def localized(number: int, lang: str) -> str:
     digits = str(number)
     if len(digits) < 3 + minimum:
         return digits
-    groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)]
+    groups = [digits[max(0, end - 3) : end] for end in range(len(digits), 0, -3)]
     return group.join(reversed(groups))
 
 
@@ -131,12 +130,22 @@ def test_defaults_are_written_as_intl_formats_them(page: Page, site_url: str, la
     expect_integer(page, "chunks", 18, lang)
 
 
-@pytest.mark.parametrize(("lang", "typed"), [
-    ("de", "8.000"), ("pt", "8.000"), ("it", "8.000"), ("pl", "8 000"), ("pl", f"8{NBSP}000"),
-    ("en", "8,000"),
-])
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [
+        ("de", "8.000"),
+        ("pt", "8.000"),
+        ("it", "8.000"),
+        ("pl", "8 000"),
+        ("pl", f"8{NBSP}000"),
+        ("en", "8,000"),
+    ],
+)
 def test_grouped_input_is_accepted_and_enter_recalculates(
-    page: Page, site_url: str, lang: str, typed: str,
+    page: Page,
+    site_url: str,
+    lang: str,
+    typed: str,
 ) -> None:
     open_page(page, site_url, lang)
     type_values(page, tokens="100")
@@ -159,15 +168,20 @@ INVALID_CASES = {
 @pytest.mark.parametrize("key", INVALID_CASES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_invalid_input_shows_message_keeps_text_and_marks_results_stale(
-    page: Page, site_url: str, lang: str, key: str,
+    page: Page,
+    site_url: str,
+    lang: str,
+    key: str,
 ) -> None:
     name, template, params = INVALID_CASES[key]
     typed = template.format(decimal=NUMBER_FORMATS[lang][1])
     open_page(page, site_url, lang)
     expect_integer(page, "chunks", 18, lang)
     field(page, name).fill(typed)
-    message = fill(catalog(lang)[f"errors.{key}"],
-                   **{param: localized(value, lang) for param, value in params.items()})
+    message = fill(
+        catalog(lang)[f"errors.{key}"],
+        **{param: localized(value, lang) for param, value in params.items()},
+    )
     expect(page.locator(f'[data-error-for="{name}"]')).to_have_text(message)
     expect(field(page, name)).to_have_attribute("aria-invalid", "true")
     expect(field(page, name)).to_have_value(typed)
@@ -198,7 +212,9 @@ def test_page_is_rendered_loading_and_becomes_ready(page: Page, site_url: str) -
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_field_has_label_help_and_error_tied_by_aria(
-    page: Page, site_url: str, lang: str,
+    page: Page,
+    site_url: str,
+    lang: str,
 ) -> None:
     page.goto(f"{site_url}{lang}/")
     for name in ("tokens", "chunk_size", "overlap", "dimensions", "dtype", "bytes_per_dimension"):
@@ -237,10 +253,12 @@ def test_binary_and_empty_dimensions(page: Page, site_url: str) -> None:
 def test_derivation_uses_the_visitors_numbers(page: Page, site_url: str) -> None:
     open_page(page, site_url, "de")
     expect(page.locator("[data-derivation]")).to_contain_text(
-        "n = 1 + ⌈(8.000 − 512) / 448⌉ = 1 + ⌈16,71…⌉ = 18")
+        "n = 1 + ⌈(8.000 − 512) / 448⌉ = 1 + ⌈16,71…⌉ = 18"
+    )
     type_values(page, tokens="1400", chunk_size="500", overlap="100")
     expect(page.locator("[data-derivation]")).to_contain_text(
-        "n = 1 + ⌈(1.400 − 500) / 400⌉ = 1 + ⌈2,25⌉ = 4")
+        "n = 1 + ⌈(1.400 − 500) / 400⌉ = 1 + ⌈2,25⌉ = 4"
+    )
 
 
 @pytest.mark.parametrize("lang", ["pt", "pl"])
@@ -263,13 +281,17 @@ def test_chunk_map_draws_every_chunk_when_few(page: Page, site_url: str) -> None
     expect(chunk_map.locator(".cm-chunk-last")).to_have_count(1)
     expect(chunk_map.locator(".cm-overlap")).to_have_count(3)
     expect(chunk_map.locator(".cm-gap-note")).to_have_count(0)
-    expect(chunk_map.locator("title")).to_have_text(fill(
-        catalog("en")["chunkmap.description"], chunks="4", chunk_size="800", overlap="200"))
+    expect(chunk_map.locator("title")).to_have_text(
+        fill(catalog("en")["chunkmap.description"], chunks="4", chunk_size="800", overlap="200")
+    )
 
 
 @pytest.mark.parametrize(("lang", "category"), [("pl", "many"), ("de", "other")])
 def test_chunk_map_marks_the_gap_when_many(
-    page: Page, site_url: str, lang: str, category: str,
+    page: Page,
+    site_url: str,
+    lang: str,
+    category: str,
 ) -> None:
     open_page(page, site_url, lang)
     chunk_map = page.locator("#chunk-map svg")
@@ -294,7 +316,8 @@ def test_load_failure_shows_localized_error_and_retry_works(
     page.goto(f"{site_url}it/")
     expect(page.locator("html")).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
     expect(page.locator("[data-load-error-message]")).to_have_text(
-        catalog("it")["status.load_failed"])
+        catalog("it")["status.load_failed"]
+    )
     expect(field(page, "tokens")).to_have_value("8000")
     page.unroute(blocked)
     page.locator("[data-retry]").click()

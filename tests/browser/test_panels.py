@@ -75,8 +75,7 @@ def wait_for_parameter(page: Page, name: str) -> None:
 def open_fresh(new_page: Callable[..., Page], url: str) -> Page:
     fresh = new_page()
     fresh.goto(url)
-    expect(fresh.locator("html")).to_have_attribute(
-        "data-state", "ready", timeout=READY_TIMEOUT_MS)
+    expect(fresh.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     return fresh
 
 
@@ -93,14 +92,14 @@ def figure(page: Page, row: int, name: str) -> Locator:
 
 def expect_figure(page: Page, row: int, name: str, value: int, lang: str) -> None:
     expect(figure(page, row, name)).to_have_attribute("data-value", str(value))
-    expect(figure(page, row, name).locator(".compare-value")).to_have_text(
-        localized(value, lang))
+    expect(figure(page, row, name).locator(".compare-value")).to_have_text(localized(value, lang))
 
 
 def expect_mark(page: Page, row: int, name: str, mark: str, lang: str) -> None:
     expect(figure(page, row, name)).to_have_attribute("data-mark", mark)
     expect(figure(page, row, name).locator("[data-compare-mark]")).to_have_text(
-        message(lang, f"compare.{mark}") if mark else "")
+        message(lang, f"compare.{mark}") if mark else ""
+    )
 
 
 def expect_overlap_comparison(page: Page, lang: str) -> None:
@@ -131,14 +130,13 @@ def test_default_rows_follow_the_main_setting_and_are_not_sent(
     expect(cell(page, 0, "overlap")).to_have_value("100")
     expect(cell(page, 2, "overlap")).to_have_value("200")
     expect(page.locator('#compare [data-compare-row="2"] [data-row-note]')).to_have_text(
-        message(lang, "compare.double_overlap"))
+        message(lang, "compare.double_overlap")
+    )
     assert "compare" not in address(page)
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_comparing_overlaps_marks_lowest_and_highest(
-    page: Page, site_url: str, lang: str
-) -> None:
+def test_comparing_overlaps_marks_lowest_and_highest(page: Page, site_url: str, lang: str) -> None:
     open_page(page, site_url, lang)
     type_values(page, tokens="200000")
     cell(page, 1, "overlap").fill("128")
@@ -159,10 +157,12 @@ def test_rows_are_added_and_removed(page: Page, site_url: str, lang: str) -> Non
     expect(cell(page, 3, "overlap")).to_have_attribute("name", "compare.3.overlap")
     expect(cell(page, 3, "chunk_size")).to_be_focused()
     expect(rows.nth(3).locator("[data-row-name]")).to_have_text(
-        message(lang, "compare.row_label", row="4"))
+        message(lang, "compare.row_label", row="4")
+    )
     expect_figure(page, 3, "chunks", 21, lang)
     remove_second = page.get_by_role(
-        "button", name=message(lang, "compare.remove_row_label", row="2"))
+        "button", name=message(lang, "compare.remove_row_label", row="2")
+    )
     remove_second.click()
     expect(rows).to_have_count(3)
     expect(cell(page, 1, "overlap")).to_have_value("128")
@@ -193,12 +193,15 @@ def test_a_row_error_shows_next_to_its_cell_and_keeps_the_figures(
     expect_figure(page, 0, "chunks", 18, lang)
     cell(page, 0, "overlap").fill("600")
     error = page.locator('[data-error-for="compare.0.overlap"]')
-    expect(error).to_have_text(message(
-        lang, "errors.overlap_not_below_chunk_size", overlap="600", chunk_size="512"))
+    expect(error).to_have_text(
+        message(lang, "errors.overlap_not_below_chunk_size", overlap="600", chunk_size="512")
+    )
     expect(cell(page, 0, "overlap")).to_have_value("600")
     expect(cell(page, 0, "overlap")).to_have_attribute("aria-invalid", "true")
-    assert error.get_attribute("id") in (
-        cell(page, 0, "overlap").get_attribute("aria-describedby") or "").split()
+    assert (
+        error.get_attribute("id")
+        in (cell(page, 0, "overlap").get_attribute("aria-describedby") or "").split()
+    )
     expect(page.locator("#compare [data-panel-figures]")).to_have_class(re.compile(r"\bis-stale\b"))
     expect(page.locator("#compare [data-panel-stale]")).to_have_text(message(lang, "status.stale"))
     expect_figure(page, 0, "chunks", 18, lang)
@@ -226,15 +229,15 @@ def test_an_edited_comparison_survives_in_the_link(
     cell(page, 2, "overlap").fill("256")
     cell(page, 2, "dtype").select_option("int8")
     page.wait_for_function(
-        "() => (new URLSearchParams(location.search).get('compare') ?? '').endsWith(':int8')")
+        "() => (new URLSearchParams(location.search).get('compare') ?? '').endsWith(':int8')"
+    )
     assert address(page)["compare"] == "512:64:384:float32,512:128:384:float32,512:256:384:int8"
     fresh = open_fresh(new_page, page.url)
     for row in range(3):
         for column in ROW_COLUMNS:
             expect(cell(fresh, row, column)).to_have_value(cell(page, row, column).input_value())
     expect_figure(fresh, 2, "chunks", 781, lang)
-    expect(figure(fresh, 2, "raw_vector_bytes")).to_have_attribute(
-        "data-value", str(781 * 384))
+    expect(figure(fresh, 2, "raw_vector_bytes")).to_have_attribute("data-value", str(781 * 384))
 
 
 # --- documents vs one stream -----------------------------------------------------------------
@@ -259,9 +262,11 @@ def test_documents_split_one_by_one_against_one_stream(
     expect(documents_cell(page, "difference", "chunks")).to_have_text(signed(6616, lang))
     stream = calculator.plan_chunks(20_000_000, 512, 51)
     expect(documents_cell(page, "one_stream", "tokens_processed")).to_have_attribute(
-        "data-value", str(stream.tokens_processed))
+        "data-value", str(stream.tokens_processed)
+    )
     expect(page.locator("[data-documents-summary]")).to_contain_text(
-        plural(lang, catalog(lang)["plural.documents"], 10_000))
+        plural(lang, catalog(lang)["plural.documents"], 10_000)
+    )
     expect(page.locator("#documents")).to_contain_text(message(lang, "documents.caveat"))
 
 
@@ -274,17 +279,22 @@ def test_a_pasted_list_of_document_lengths(page: Page, site_url: str, lang: str)
     corpus = calculator.plan_documents([1200, 800, 5000], 512, 64)
     stream = calculator.plan_chunks(7000, 512, 64)
     expect(documents_cell(page, "per_document", "chunks")).to_have_attribute(
-        "data-value", str(corpus.chunks))
+        "data-value", str(corpus.chunks)
+    )
     expect(documents_cell(page, "one_stream", "chunks")).to_have_attribute(
-        "data-value", str(stream.chunks))
+        "data-value", str(stream.chunks)
+    )
     expect(documents_cell(page, "difference", "tokens_processed")).to_have_text(
-        signed(corpus.tokens_processed - stream.tokens_processed, lang))
+        signed(corpus.tokens_processed - stream.tokens_processed, lang)
+    )
     page.locator("#field-document_tokens").fill("1200\n12x\n5000")
     expect(page.locator('[data-error-for="document_tokens"]')).to_have_text(
-        message(lang, "errors.list_item_invalid", line="2", value="12x"))
+        message(lang, "errors.list_item_invalid", line="2", value="12x")
+    )
     expect(page.locator("#field-document_tokens")).to_have_value("1200\n12x\n5000")
     expect(documents_cell(page, "per_document", "chunks")).to_have_attribute(
-        "data-value", str(corpus.chunks))
+        "data-value", str(corpus.chunks)
+    )
 
 
 def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
@@ -300,13 +310,13 @@ def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
     page.keyboard.press("Control+V")
     corpus = calculator.plan_documents(lengths, 512, 64)
     expect(documents_cell(page, "per_document", "chunks")).to_have_attribute(
-        "data-value", str(corpus.chunks), timeout=30_000)
+        "data-value", str(corpus.chunks), timeout=30_000
+    )
     expect(page.locator("[data-documents-summary]")).to_contain_text("100,000 documents")
     expect(page.locator("[data-documents-parsing]")).to_be_hidden()
     # The page stayed usable: the main results still follow the main form.
     type_values(page, tokens="2500")
-    expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute(
-        "data-value", "6")
+    expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute("data-value", "6")
 
 
 @pytest.mark.parametrize("lang", ["de", "pt"])
@@ -324,7 +334,8 @@ def test_a_pasted_list_survives_in_the_link(
     expect(fresh.locator("#field-document_tokens")).to_have_value("1200\n800\n5000")
     corpus = calculator.plan_documents([1200, 800, 5000], 512, 64)
     expect(documents_cell(fresh, "per_document", "chunks")).to_have_attribute(
-        "data-value", str(corpus.chunks))
+        "data-value", str(corpus.chunks)
+    )
 
 
 # --- prompt budget ---------------------------------------------------------------------------
@@ -337,20 +348,27 @@ def budget(page: Page, name: str) -> Locator:
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_the_prompt_budget_fits_or_is_over(page: Page, site_url: str, lang: str) -> None:
     open_page(page, site_url, lang)
-    expect(budget(page, "source_tokens")).to_have_text(message(
-        lang, "budget.source_tokens", top_k="8", chunk_size="512", source=tokens(4096, lang)))
+    expect(budget(page, "source_tokens")).to_have_text(
+        message(
+            lang, "budget.source_tokens", top_k="8", chunk_size="512", source=tokens(4096, lang)
+        )
+    )
     expect(budget(page, "source_tokens")).to_have_attribute("data-value", "4096")
     expect(budget(page, "verdict")).to_have_text(
-        message(lang, "budget.fits", spare=tokens(2096, lang)))
+        message(lang, "budget.fits", spare=tokens(2096, lang))
+    )
     expect(budget(page, "chunks_that_fit")).to_have_text(
-        plural(lang, catalog(lang)["budget.chunks_that_fit"], 12))
+        plural(lang, catalog(lang)["budget.chunks_that_fit"], 12)
+    )
     page.locator("#field-context_window").fill("4096")
     expect(budget(page, "verdict")).to_have_text(
-        message(lang, "budget.over_by", over=tokens(2000, lang)))
+        message(lang, "budget.over_by", over=tokens(2000, lang))
+    )
     expect(budget(page, "verdict")).to_have_attribute("data-fits", "false")
     expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "4")
     expect(budget(page, "chunks_that_fit")).to_have_text(
-        plural(lang, catalog(lang)["budget.chunks_that_fit"], 4))
+        plural(lang, catalog(lang)["budget.chunks_that_fit"], 4)
+    )
     expect(page.locator("#budget")).to_contain_text(message(lang, "budget.answer_note"))
 
 
@@ -362,7 +380,8 @@ def test_a_budget_error_keeps_the_last_figures_out_of_date(
     expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "12")
     page.locator("#field-top_k").fill("0")
     expect(page.locator('[data-error-for="top_k"]')).to_have_text(
-        message(lang, "errors.too_small", minimum="1"))
+        message(lang, "errors.too_small", minimum="1")
+    )
     expect(page.locator("#budget [data-panel-stale]")).to_be_visible()
     expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "12")
     expect(page.locator("#field-top_k")).to_have_value("0")
@@ -380,7 +399,8 @@ def test_the_prompt_budget_survives_in_the_link(
     fresh = open_fresh(new_page, page.url)
     expect(fresh.locator("#field-top_k")).to_have_value("4")
     expect(budget(fresh, "verdict")).to_have_text(
-        message(lang, "budget.fits", spare=tokens(48, lang)))
+        message(lang, "budget.fits", spare=tokens(48, lang))
+    )
 
 
 # --- embedding cost --------------------------------------------------------------------------
@@ -406,11 +426,13 @@ def test_the_cost_appears_only_with_a_price(
     decimal = NUMBER_FORMATS[lang][1]
     expect(cost(page, "one_time")).to_have_attribute("data-amount", one_time)
     expect(cost(page, "one_time")).to_have_text(
-        message(lang, "cost.one_time", amount=one_time.replace(".", decimal)))
+        message(lang, "cost.one_time", amount=one_time.replace(".", decimal))
+    )
     # 100 documents of 80 tokens, one chunk each: 8,000 tokens processed.
     per_set = decimal_text(calculator.embedding_cost(8000, Fraction("0.02")))
     expect(cost(page, "per_document_set")).to_have_text(
-        message(lang, "cost.per_document_set", amount=per_set.replace(".", decimal)))
+        message(lang, "cost.per_document_set", amount=per_set.replace(".", decimal))
+    )
     page.locator("#field-price_per_million").fill("")
     expect(page.locator("[data-cost-results]")).to_be_hidden()
 
@@ -420,14 +442,20 @@ def test_a_bad_price_is_explained_and_kept(page: Page, site_url: str, lang: str)
     open_page(page, site_url, lang)
     page.locator("#field-price_per_million").fill("abc")
     expect(page.locator('[data-error-for="price_per_million"]')).to_have_text(
-        message(lang, "errors.not_a_decimal"))
+        message(lang, "errors.not_a_decimal")
+    )
     expect(page.locator("#field-price_per_million")).to_have_value("abc")
     expect(page.locator("#field-price_per_million")).to_have_attribute("inputmode", "decimal")
 
 
 @pytest.mark.parametrize(("lang", "typed", "shown"), [("pl", "1,5", "1,5"), ("en", "1.5", "1.5")])
 def test_the_cost_survives_in_the_link(
-    page: Page, new_page: Callable[..., Page], site_url: str, lang: str, typed: str, shown: str,
+    page: Page,
+    new_page: Callable[..., Page],
+    site_url: str,
+    lang: str,
+    typed: str,
+    shown: str,
 ) -> None:
     open_page(page, site_url, lang)
     page.locator("#field-price_per_million").fill(typed)
@@ -451,11 +479,19 @@ def test_panels_are_rendered_from_the_catalog_before_python(
     for key in ("compare.heading", "documents.heading", "budget.heading", "cost.heading"):
         expect(page.get_by_role("heading", name=message(lang, key), exact=True)).to_be_visible()
     expect(cell(page, 2, "overlap")).to_have_value("128")
-    for name in ("documents", "average_tokens", "top_k", "context_window", "reserved_tokens",
-                 "answer_tokens", "price_per_million"):
+    for name in (
+        "documents",
+        "average_tokens",
+        "top_k",
+        "context_window",
+        "reserved_tokens",
+        "answer_tokens",
+        "price_per_million",
+    ):
         control = page.locator(f"#field-{name}")
         expect(page.locator(f'label[for="field-{name}"]')).to_have_text(
-            message(lang, f"field.{name}.label"))
+            message(lang, f"field.{name}.label")
+        )
         described = (control.get_attribute("aria-describedby") or "").split()
         assert described == [f"help-{name}", f"error-{name}"]
         expect(control).to_have_attribute("form", "calculator-form")

@@ -15,8 +15,16 @@ from browser.test_page import catalog
 
 @pytest.mark.parametrize(
     ("locale", "lang"),
-    [("de-DE", "de"), ("pt-BR", "pt"), ("pt-PT", "pt"), ("it-CH", "it"), ("pl", "pl"),
-     ("pl-PL", "pl"), ("en-GB", "en"), ("fr-FR", "en")],
+    [
+        ("de-DE", "de"),
+        ("pt-BR", "pt"),
+        ("pt-PT", "pt"),
+        ("it-CH", "it"),
+        ("pl", "pl"),
+        ("pl-PL", "pl"),
+        ("en-GB", "en"),
+        ("fr-FR", "en"),
+    ],
 )
 def test_a_browser_lands_on_its_language_keeping_the_link(
     new_page: Callable[..., Page], site_url: str, locale: str, lang: str
@@ -31,15 +39,21 @@ def test_a_browser_lands_on_its_language_keeping_the_link(
 
 @pytest.mark.parametrize(
     ("languages", "lang"),
-    [(["pl", "en-US"], "pl"), (["pt-BR", "en"], "pt"), (["en-US", "pl"], "en"),
-     (["fr-FR", "pl", "de"], "pl"), (["pt-PT", "de"], "pt")],
+    [
+        (["pl", "en-US"], "pl"),
+        (["pt-BR", "en"], "pt"),
+        (["en-US", "pl"], "en"),
+        (["fr-FR", "pl", "de"], "pl"),
+        (["pt-PT", "de"], "pt"),
+    ],
 )
 def test_the_first_of_the_visitors_languages_the_site_has_wins(
     new_page: Callable[..., Page], site_url: str, languages: list[str], lang: str
 ) -> None:
     page = new_page(locale=languages[0])
     page.add_init_script(
-        f"Object.defineProperty(navigator, 'languages', {{ get: () => {languages!r} }});")
+        f"Object.defineProperty(navigator, 'languages', {{ get: () => {languages!r} }});"
+    )
     page.goto(f"{site_url}?tokens=1000#results")
     page.wait_for_url(f"{site_url}{lang}/?tokens=1000#results")
 

@@ -66,11 +66,12 @@ def blank_page_with_csp(csp: str = build.CSP) -> str:
     )
 
 
-def open_blank_page(page: Page, site_url: str, layout: build.Layout,
-                    csp: str = build.CSP) -> Page:
+def open_blank_page(page: Page, site_url: str, layout: build.Layout, csp: str = build.CSP) -> Page:
     """The blank page, beside runtime.js in this build's assets (its scripts import "./")."""
-    page.route(site_url + layout.assets + RUNTIME_PAGE, lambda route: route.fulfill(
-        body=blank_page_with_csp(csp), content_type="text/html"))
+    page.route(
+        site_url + layout.assets + RUNTIME_PAGE,
+        lambda route: route.fulfill(body=blank_page_with_csp(csp), content_type="text/html"),
+    )
     page.goto(site_url + layout.assets + RUNTIME_PAGE)
     return page
 
@@ -82,7 +83,8 @@ def runtime_page(page: Page, site_url: str, layout: build.Layout) -> Page:
 
 def start(page: Page, timeout_ms: int = 60_000) -> dict[str, Any]:
     outcome: dict[str, Any] = page.evaluate(
-        START_AND_CALCULATE, {"timeoutMs": timeout_ms, "request": REQUEST_8000_512_64})
+        START_AND_CALCULATE, {"timeoutMs": timeout_ms, "request": REQUEST_8000_512_64}
+    )
     return outcome
 
 
@@ -108,8 +110,9 @@ def test_wasm_blocked_by_the_csp_rejects_ready_fast(
     outcome = start(page, timeout_ms=20_000)
     assert outcome["reason"] == "load"
     assert outcome["ms"] < 20_000
-    assert "script-src" in {violation["directive"] for violation in page.evaluate(
-        "window.__cspViolations.slice()")}
+    assert "script-src" in {
+        violation["directive"] for violation in page.evaluate("window.__cspViolations.slice()")
+    }
 
 
 def test_stalled_wasm_rejects_ready_at_the_timeout(runtime_page: Page) -> None:
@@ -129,11 +132,13 @@ def test_retry_after_a_failed_load_starts_python(runtime_page: Page) -> None:
     allowed: list[bool] = []
     # The exposed function only flips the route's answer: a Playwright call made from inside
     # it hangs in Firefox, while the page's evaluate that called it is pending.
-    runtime_page.route("**/pyodide.asm.wasm",
-                       lambda route: route.continue_() if allowed else route.abort())
+    runtime_page.route(
+        "**/pyodide.asm.wasm", lambda route: route.continue_() if allowed else route.abort()
+    )
     runtime_page.expose_function("__allowWasm", lambda: allowed.append(True))
     outcome = runtime_page.evaluate(
-        RETRY_AFTER_FAILURE, {"timeoutMs": 60_000, "request": REQUEST_8000_512_64})
+        RETRY_AFTER_FAILURE, {"timeoutMs": 60_000, "request": REQUEST_8000_512_64}
+    )
     assert outcome["firstReason"] == "load"
     assert outcome["response"]["result"]["chunks"] == "18"
 
@@ -143,12 +148,16 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
 ) -> None:
     start(runtime_page)
     fetched = sorted(request.url.removeprefix(site_url) for request in page_guard.requests)
-    assert fetched == sorted([
-        *(f"{layout.assets}{name}" for name in (RUNTIME_PAGE, "runtime.js", "worker.js",
-                                                  "build-manifest.js")),
-        *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
-        layout.start,
-    ])
+    assert fetched == sorted(
+        [
+            *(
+                f"{layout.assets}{name}"
+                for name in (RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js")
+            ),
+            *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
+            layout.start,
+        ]
+    )
 
 
 def test_page_csp_violations_are_recorded(runtime_page: Page, page_guard: PageGuard) -> None:
@@ -158,22 +167,29 @@ def test_page_csp_violations_are_recorded(runtime_page: Page, page_guard: PageGu
       document.body.setAttribute("style", "color: red");  // inline style: blocked
     }""")
     violation = runtime_page.wait_for_function(
-        "window.__cspViolations.find((v) => v.context === 'page')").json_value()
+        "window.__cspViolations.find((v) => v.context === 'page')"
+    ).json_value()
     assert violation["directive"] == "style-src-attr"
 
 
 @pytest.mark.runtime_file_fails
-def test_worker_csp_violations_reach_the_page(
-    runtime_page: Page, page_guard: PageGuard
-) -> None:
+def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: PageGuard) -> None:
     page_guard.csp_violations_expected = True
-    runtime_page.route("**/build-manifest.js", lambda route: route.fulfill(
-        content_type="text/javascript",
-        body=re.sub(r'"\.\./([^"]*/python_stdlib_start\.zip)"', r'"https://example.invalid/\1"',
-                    route.fetch().text())))
+    runtime_page.route(
+        "**/build-manifest.js",
+        lambda route: route.fulfill(
+            content_type="text/javascript",
+            body=re.sub(
+                r'"\.\./([^"]*/python_stdlib_start\.zip)"',
+                r'"https://example.invalid/\1"',
+                route.fetch().text(),
+            ),
+        ),
+    )
     assert start(runtime_page)["reason"] == "load"
     worker_violation = runtime_page.wait_for_function(
-        "window.__cspViolations.find((v) => v.context === 'worker')").json_value()
+        "window.__cspViolations.find((v) => v.context === 'worker')"
+    ).json_value()
     assert worker_violation["directive"] == "connect-src"
 
 

@@ -44,8 +44,11 @@ def wait_for_address(page: Page, **expected: str) -> None:
 def expected_error(query: str, name: str, lang: str) -> str:
     """The localized message the page must show next to `name` for this link."""
     group, decimal, _ = NUMBER_FORMATS[lang]
-    answer = json.loads(calculator.respond(json.dumps(
-        {"query": query, "number_format": {"group": group, "decimal": decimal}})))
+    answer = json.loads(
+        calculator.respond(
+            json.dumps({"query": query, "number_format": {"group": group, "decimal": decimal}})
+        )
+    )
     error = answer["errors"][name]
     params = {
         key: localized(int(value), lang) if key in error["integer_params"] else value
@@ -57,19 +60,32 @@ def expected_error(query: str, name: str, lang: str) -> str:
 @pytest.mark.parametrize(
     ("lang", "query", "shown", "figures"),
     [
-        ("pt", "?tokens=2500&chunk_size=800&overlap=200",
-         {"tokens": "2.500", "chunk_size": "800", "overlap": "200"},
-         {"step": 600, "chunks": 4, "tokens_processed": 3100, "repeated_tokens": 600}),
-        ("pl", "?tokens=8000&chunk_size=512&overlap=64",
-         {"tokens": "8000", "chunk_size": "512", "overlap": "64"},
-         {"step": 448, "chunks": 18, "tokens_processed": 9088, "padded_tokens": 9216}),
-        ("de", "?chunk_size=800&tokens=2500&overlap=200&dimensions=768&dtype=int8",
-         {"tokens": "2.500", "dimensions": "768", "dtype": "int8"},
-         {"chunks": 4, "raw_vector_bytes": 3072}),
+        (
+            "pt",
+            "?tokens=2500&chunk_size=800&overlap=200",
+            {"tokens": "2.500", "chunk_size": "800", "overlap": "200"},
+            {"step": 600, "chunks": 4, "tokens_processed": 3100, "repeated_tokens": 600},
+        ),
+        (
+            "pl",
+            "?tokens=8000&chunk_size=512&overlap=64",
+            {"tokens": "8000", "chunk_size": "512", "overlap": "64"},
+            {"step": 448, "chunks": 18, "tokens_processed": 9088, "padded_tokens": 9216},
+        ),
+        (
+            "de",
+            "?chunk_size=800&tokens=2500&overlap=200&dimensions=768&dtype=int8",
+            {"tokens": "2.500", "dimensions": "768", "dtype": "int8"},
+            {"chunks": 4, "raw_vector_bytes": 3072},
+        ),
     ],
 )
 def test_a_prefilled_link_opens_with_its_results(
-    page: Page, site_url: str, lang: str, query: str, shown: dict[str, str],
+    page: Page,
+    site_url: str,
+    lang: str,
+    query: str,
+    shown: dict[str, str],
     figures: dict[str, int],
 ) -> None:
     open_page(page, site_url, lang, query)
@@ -77,7 +93,8 @@ def test_a_prefilled_link_opens_with_its_results(
         expect(field(page, name)).to_have_value(text)
     for key, value in figures.items():
         expect(page.locator(f'.result-list [data-result="{key}"]')).to_have_attribute(
-            "data-value", str(value))
+            "data-value", str(value)
+        )
     expect_integer(page, "chunks", figures["chunks"], lang)
 
 
@@ -138,7 +155,11 @@ def test_the_address_keeps_page_parameters_and_drops_unknown_ones(
     type_values(page, chunk_size="800")
     wait_for_address(page, chunk_size="800")
     assert query_of(page.url) == {
-        "tokens": "2500", "chunk_size": "800", "lang": "en", "theme": "dark"}
+        "tokens": "2500",
+        "chunk_size": "800",
+        "lang": "en",
+        "theme": "dark",
+    }
 
 
 def test_a_typed_state_reopens_identically_in_a_fresh_page(
@@ -147,12 +168,12 @@ def test_a_typed_state_reopens_identically_in_a_fresh_page(
     open_page(page, site_url, "it")
     type_values(page, tokens="12.345", chunk_size="700", overlap="70", dimensions="1024")
     field(page, "dtype").select_option("binary")
-    wait_for_address(page, tokens="12345", chunk_size="700", overlap="70", dimensions="1024",
-                     dtype="binary")
+    wait_for_address(
+        page, tokens="12345", chunk_size="700", overlap="70", dimensions="1024", dtype="binary"
+    )
     fresh = new_page()
     fresh.goto(page.url)
-    expect(fresh.locator("html")).to_have_attribute(
-        "data-state", "ready", timeout=READY_TIMEOUT_MS)
+    expect(fresh.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     for name in ("tokens", "chunk_size", "overlap", "dimensions", "dtype"):
         expect(field(fresh, name)).to_have_value(field(page, name).input_value())
     for key in ("step", "chunks", "tokens_processed", "repeated_tokens", "raw_vector_bytes"):
@@ -192,7 +213,8 @@ def test_copy_link_puts_the_state_on_the_clipboard(
 def test_copy_link_without_clipboard_selects_the_link(page: Page, site_url: str) -> None:
     page.add_init_script(
         "if (navigator.clipboard) navigator.clipboard.writeText = "
-        "() => Promise.reject(new DOMException('denied'));")
+        "() => Promise.reject(new DOMException('denied'));"
+    )
     open_page(page, site_url, "pl", "?overlap=100")
     page.get_by_role("button", name=catalog("pl")["share.copy_link"]).click()
     expect(page.locator("[data-share-status]")).to_have_text(catalog("pl")["share.copy_failed"])
@@ -248,7 +270,8 @@ def test_a_bad_link_shows_the_value_and_its_error(
     dialogs = guard_against_dialogs(page)
     open_page(page, site_url, "en", f"?{query}")
     expect(page.locator(f'[data-error-for="{name}"]')).to_have_text(
-        expected_error(query, name, "en"))
+        expected_error(query, name, "en")
+    )
     expect(field(page, name)).to_have_value(shown)
     expect(field(page, name)).to_have_attribute("aria-invalid", "true")
     expect_nothing_injected(page)

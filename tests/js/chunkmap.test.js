@@ -4,13 +4,23 @@ import { test } from "node:test";
 import { chunkWindows, laneCount } from "../../web/chunkmap.js";
 
 const plan = (tokens, chunkSize, step, chunks) => ({
-  tokens: String(tokens), chunk_size: String(chunkSize), step: String(step), chunks: String(chunks),
+  tokens: String(tokens),
+  chunk_size: String(chunkSize),
+  step: String(step),
+  chunks: String(chunks),
 });
 
 test("up to twelve windows are all drawn, the last one cut at the end", () => {
   const { before, after, hidden } = chunkWindows(plan(2500, 800, 600, 4));
-  assert.deepEqual(before.map(({ start, end }) => [start, end]),
-    [[0n, 800n], [600n, 1400n], [1200n, 2000n], [1800n, 2500n]]);
+  assert.deepEqual(
+    before.map(({ start, end }) => [start, end]),
+    [
+      [0n, 800n],
+      [600n, 1400n],
+      [1200n, 2000n],
+      [1800n, 2500n],
+    ],
+  );
   assert.deepEqual(after, []);
   assert.equal(hidden, 0n);
 });

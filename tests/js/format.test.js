@@ -27,8 +27,10 @@ test("integers are exact past 2^53 and grouped the locale's way", () => {
 test("plural forms: zero wording, CLDR categories, pt's millions read as other", () => {
   const pl = new Formatter("pl-PL");
   const entry = { zero: "zero", one: "one", few: "few", many: "many", other: "other" };
-  assert.deepEqual(["0", "1", "2", "5", "22", "25"].map((n) => pl.plural(entry, n)),
-    ["zero", "one", "few", "many", "few", "many"]);
+  assert.deepEqual(
+    ["0", "1", "2", "5", "22", "25"].map((n) => pl.plural(entry, n)),
+    ["zero", "one", "few", "many", "few", "many"],
+  );
   const pt = new Formatter("pt-BR");
   assert.equal(pt.plural(entry, "1000000"), "other");
   assert.equal(pt.plural("just text", "3"), "just text");
@@ -42,5 +44,8 @@ test("a decided size: localized digits, its unit, ≈ when rounded, no-break spa
   assert.equal(de.size(size(false, "27", "KiB"), BYTES), `27${NBSP}KiB`);
   assert.equal(de.size(size(true, "1016", "KiB"), BYTES), `≈${NBSP}1.016${NBSP}KiB`);
   assert.equal(new Formatter("en").size(size(false, "1023", "bytes"), BYTES), `1,023${NBSP}bytes`);
-  assert.equal(new Formatter("pl-PL").size(size(true, "1.05", "MB"), BYTES), `≈${NBSP}1,05${NBSP}MB`);
+  assert.equal(
+    new Formatter("pl-PL").size(size(true, "1.05", "MB"), BYTES),
+    `≈${NBSP}1,05${NBSP}MB`,
+  );
 });

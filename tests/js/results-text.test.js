@@ -16,11 +16,22 @@ const STRINGS = {
 };
 
 const RESULT = {
-  tokens: "8000", chunk_size: "512", overlap: "64", step: "448", chunks: "18",
+  tokens: "8000",
+  chunk_size: "512",
+  overlap: "64",
+  step: "448",
+  chunks: "18",
   last_chunk_tokens: "384",
-  length_groups: [{ count: "17", length: "512" }, { count: "1", length: "384" }],
-  tokens_processed: "9088", repeated_tokens: "1088", repeated_share: "0.136",
-  padded_tokens: "9216", padding_tokens: "128", steps_after_first: { approx: "16.71", exact: false },
+  length_groups: [
+    { count: "17", length: "512" },
+    { count: "1", length: "384" },
+  ],
+  tokens_processed: "9088",
+  repeated_tokens: "1088",
+  repeated_share: "0.136",
+  padded_tokens: "9216",
+  padding_tokens: "128",
+  steps_after_first: { approx: "16.71", exact: false },
 };
 
 test("without vectors: chunking figures only", () => {
@@ -35,8 +46,13 @@ test("without vectors: chunking figures only", () => {
 
 test("with vectors: the exact bytes counted, the sizes as the calculator decided them", () => {
   const result = {
-    ...RESULT, dimensions: "384", dtype: "float32", bits_per_dimension: "32",
-    bytes_per_dimension: "4", bytes_per_vector: "1536", raw_vector_bytes: "27648",
+    ...RESULT,
+    dimensions: "384",
+    dtype: "float32",
+    bits_per_dimension: "32",
+    bytes_per_dimension: "4",
+    bytes_per_vector: "1536",
+    raw_vector_bytes: "27648",
     raw_vector_size: {
       iec: { approximate: false, significand: "27", unit: "KiB" },
       si: { approximate: true, significand: "27.6", unit: "kB" },
