@@ -79,8 +79,8 @@ def test_the_results_stay_in_place_when_the_answer_arrives(page: Page, site_url:
 def test_axe_finds_no_serious_problem_while_loading(
     page: Page,
     site_url: str,
-    axe_source: str,
-    query: str,  # noqa: F811
+    axe_source: str,  # noqa: F811 (the fixture, imported above)
+    query: str,
 ) -> None:
     with requests_held(page, START_STDLIB) as held:
         page.goto(f"{site_url}pt/{query}")
