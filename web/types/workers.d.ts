@@ -15,9 +15,11 @@ interface WorkerGlobalScopeEventMap {
   securitypolicyviolation: SecurityPolicyViolationEvent;
 }
 
-/** Written into sw.js by build.py (write_service_worker): the build's files and version. */
+/** Written into sw.js by build.py (write_service_worker): the build's files and version, and
+ *  the pages' Content-Security-Policy, sent with the worker script it serves. */
 declare const BUILD: {
   version: string;
   files: Record<string, string>;
   versioned: string[];
+  csp: string;
 };
