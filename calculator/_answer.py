@@ -88,17 +88,6 @@ class ResultAnswer(TypedDict):
     derivation: Derivation
 
 
-class PerDocument(TypedDict):
-    documents: str
-    tokens: str
-    chunks: str
-    tokens_processed: str
-    repeated_tokens: str
-    padded_tokens: str
-    raw_vector_bytes: NotRequired[str]
-    raw_vector_size: NotRequired[SizeAnswer]
-
-
 class OneStream(TypedDict):
     tokens: str
     chunks: str
@@ -107,6 +96,12 @@ class OneStream(TypedDict):
     padded_tokens: str
     raw_vector_bytes: NotRequired[str]
     raw_vector_size: NotRequired[SizeAnswer]
+
+
+class PerDocument(OneStream):
+    """The same figures as one stream, summed over the documents chunked one by one."""
+
+    documents: str
 
 
 class Difference(TypedDict):
