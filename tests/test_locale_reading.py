@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict
 from html.parser import HTMLParser
@@ -24,6 +22,7 @@ import pytest
 
 import build
 from calculator._units import size_figure
+from page_modules import node_runner
 
 if TYPE_CHECKING:
     from calculator._units import UnitSystem
@@ -223,26 +222,7 @@ process.stdout.write(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def render(tmp_path_factory: pytest.TempPathFactory) -> object:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is needed to run the page's formatting module")
-    folder = tmp_path_factory.mktemp("format")
-    shutil.copy(build.WEB / "format.js", folder / "format.js")
-    (folder / "package.json").write_text('{"type": "module"}', encoding="utf-8")
-    (folder / "render.js").write_text(RENDERER, encoding="utf-8")
-
-    def run(jobs: list[dict[str, object]]) -> list[str]:
-        done = subprocess.run(
-            [node, str(folder / "render.js")],
-            input=json.dumps(jobs),
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        result: list[str] = json.loads(done.stdout)
-        return result
-
-    return run
+    return node_runner(tmp_path_factory.mktemp("format"), ["format.js"], RENDERER)
 
 
 def rendered_plurals(

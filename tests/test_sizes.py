@@ -10,16 +10,14 @@ from __future__ import annotations
 import io
 import json
 import re
-import shutil
-import subprocess
 from contextlib import redirect_stdout
-from pathlib import Path
 
 import pytest
 
 import build
 from calculator import respond
 from calculator._cli import main
+from page_modules import node_runner
 
 LANGUAGES = ("en", "pt", "de", "it", "pl")
 SIZES = (
@@ -118,14 +116,7 @@ def reading(text: str, marker: str, space: str, group: str, decimal: str) -> tup
 
 @pytest.fixture(scope="module")
 def page_sizes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, object]]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is needed to run the page's formatting modules")
-    folder: Path = tmp_path_factory.mktemp("sizes")
-    for name in ("format.js", "results-text.js"):
-        shutil.copy(build.WEB / name, folder / name)
-    (folder / "package.json").write_text('{"type": "module"}', encoding="utf-8")
-    (folder / "render.js").write_text(RENDERER, encoding="utf-8")
+    run = node_runner(tmp_path_factory.mktemp("sizes"), ["format.js", "results-text.js"], RENDERER)
     catalogs = {
         lang: json.loads((build.ROOT / "locales" / f"{lang}.json").read_text("utf-8"))
         for lang in LANGUAGES
@@ -137,14 +128,7 @@ def page_sizes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, 
         },
         "results": [answer_for(size) for size in SIZES],
     }
-    done = subprocess.run(
-        [node, str(folder / "render.js")],
-        input=json.dumps(jobs),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    rendered: dict[str, dict[str, object]] = json.loads(done.stdout)
+    rendered: dict[str, dict[str, object]] = run(jobs)
     for lang, catalog in catalogs.items():
         rendered[lang]["bytes_words"] = {
             str(form).replace("{count}\u00a0", "") for form in catalog["plural.bytes"].values()
