@@ -593,4 +593,6 @@ def _padding_note(plan: ChunkPlan) -> str:
 
 def _per_dimension(vectors: VectorSize) -> str:
     bits = vectors.bits_per_dimension
-    return f"{bits // 8} bytes" if bits % 8 == 0 else f"{bits} bit"
+    if bits % 8:
+        return f"{bits} bit"
+    return "1 byte" if bits == 8 else f"{bits // 8} bytes"

@@ -211,3 +211,10 @@ def test_readable_panels() -> None:
 )
 def test_bad_planning_options_exit_2(arguments: list[str], message: str) -> None:
     assert_refused(run("--tokens", "100", "--chunk-size", "512", *arguments), message)
+
+
+def test_one_byte_per_dimension_is_singular() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["--tokens", "1000", "--chunk-size", "100", "--dimensions", "8", "--dtype", "int8"])
+    assert "× 1 byte)" in out.getvalue()
