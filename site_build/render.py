@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from site_build.manifest import SERVICE_WORKER
+from site_build.modules import page_preloads
 from site_build.policy import CSP
 from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
 
@@ -153,6 +154,7 @@ def render_pages(
         },
     )
     template = jinja_environment().get_template("page.html.j2")
+    modules = page_preloads()
     names = [
         (lang, LANGUAGE_TAGS.get(lang, lang), str(catalogs[lang]["meta.language_name"]))
         for lang in languages
@@ -178,6 +180,7 @@ def render_pages(
             csp=CSP,
             assets=f"../{assets}",
             preload=[f"../{path}" for path in preload],
+            modules=modules,
             fields=fields,
             defaults={
                 name: localized(int(text), locale) if text.isdigit() else text

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import build
+from site_build.modules import page_preloads
 
 
 class PageScan(HTMLParser):
@@ -131,6 +132,24 @@ def test_pages_load_their_scripts_and_styles_from_this_builds_assets(
             assert f'"../{layout.assets}{name}"' in html, (lang, name)
     root = (dist / "index.html").read_text(encoding="utf-8")
     assert f'src="{layout.assets}redirect.js"' in root
+
+
+def test_the_page_preloads_every_module_its_scripts_import() -> None:
+    # Each concern of the page is a module of its own; the page fetches them all at once.
+    modules = page_preloads()
+    for name in ("page-context.js", "requests.js", "panel-compare.js", "derivation.js"):
+        assert name in modules
+    assert "app.js" not in modules  # a module script of the page already
+
+
+def test_every_preloaded_module_is_shipped_and_kept_offline(
+    dist: Path, layout: build.Layout
+) -> None:
+    html = (dist / "en" / "index.html").read_text(encoding="utf-8")
+    kept = service_worker_build(dist)["files"]
+    for name in page_preloads():
+        assert f'<link rel="modulepreload" href="../{layout.assets}{name}">' in html, name
+        assert f"{layout.assets}{name}" in kept, name
 
 
 def service_worker_build(site: Path) -> dict[str, Any]:

@@ -271,5 +271,5 @@ def test_a_declared_field_reaches_the_page_and_the_dependency_rules(
 
 
 def test_the_scripts_find_the_row_limit_where_the_build_writes_it() -> None:
-    panels = Path(build.WEB / "panels.js").read_text(encoding="utf-8")
+    panels = Path(build.WEB / "panel-compare.js").read_text(encoding="utf-8")
     assert "dataset.maxRows" in panels
