@@ -15,6 +15,7 @@ from site_build.manifest import SERVICE_WORKER
 from site_build.modules import page_preloads
 from site_build.policy import CSP
 from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
+from site_build.stylesheet import write_stylesheet
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -227,6 +228,7 @@ def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets
 
 def copy_static(target: Path) -> None:
     target.mkdir(parents=True)
-    for path in sorted([*WEB.glob("*.js"), *WEB.glob("*.css")]):
+    for path in sorted(WEB.glob("*.js")):
         if path.name != SERVICE_WORKER:  # written last, with the list of everything else
             shutil.copy2(path, target / path.name)
+    write_stylesheet(target)

@@ -19,6 +19,7 @@ import pytest
 
 import build
 from site_build.modules import page_preloads
+from site_build.stylesheet import COMPONENTS, STYLES, stylesheet
 
 
 class PageScan(HTMLParser):
@@ -150,6 +151,21 @@ def test_every_preloaded_module_is_shipped_and_kept_offline(
     for name in page_preloads():
         assert f'<link rel="modulepreload" href="../{layout.assets}{name}">' in html, name
         assert f"{layout.assets}{name}" in kept, name
+
+
+def test_the_stylesheet_lists_every_component_once() -> None:
+    # A file in web/styles/ but not in the list would never reach the page.
+    assert sorted(COMPONENTS) == sorted(path.name for path in STYLES.glob("*.css"))
+    assert len(set(COMPONENTS)) == len(COMPONENTS)
+
+
+def test_the_shipped_stylesheet_is_the_components_joined_in_order(
+    dist: Path, layout: build.Layout
+) -> None:
+    shipped = (dist / layout.assets / "style.css").read_text(encoding="utf-8")
+    assert shipped == stylesheet()
+    starts = [shipped.index((STYLES / name).read_text(encoding="utf-8")) for name in COMPONENTS]
+    assert starts == sorted(starts)
 
 
 def service_worker_build(site: Path) -> dict[str, Any]:
