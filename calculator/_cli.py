@@ -59,6 +59,11 @@ class _OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
+def _default(name: str) -> str:
+    """The command line's default of field ``name``, as its declaration gives it."""
+    return FIELDS[name].command_line_default
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog=PROGRAM,
@@ -71,32 +76,52 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--chunk-size", required=True, help=f"window size C in tokens (>= {chunk_size})"
     )
-    parser.add_argument("--overlap", default="0", help="overlap O in tokens, 0 <= O < C")
-    parser.add_argument("--dimensions", default="", help="vector dimensions (adds the raw size)")
+    parser.add_argument(
+        "--overlap", default=_default("overlap"), help="overlap O in tokens, 0 <= O < C"
+    )
+    parser.add_argument(
+        "--dimensions", default=_default("dimensions"), help="vector dimensions (adds the raw size)"
+    )
     representation = parser.add_mutually_exclusive_group()
     # A custom representation is --bytes-per-dimension, not a --dtype choice.
     dtypes = sorted(set(FIELDS["dtype"].choices) - {CUSTOM_DTYPE})
-    representation.add_argument(
-        "--dtype", choices=dtypes, help=f"default {FIELDS['dtype'].default}"
-    )
+    representation.add_argument("--dtype", choices=dtypes, help=f"default {_default('dtype')}")
     representation.add_argument("--bytes-per-dimension", help="a custom whole number of bytes")
     parser.add_argument(
         "--compare",
-        default="",
+        default=_default("compare"),
         help="configurations side by side: chunk_size:overlap[:dimensions[:dtype]],...",
     )
-    parser.add_argument("--documents", default="", help="number of documents, chunked one by one")
     parser.add_argument(
-        "--average-tokens", default="", help="tokens per document (with --documents)"
+        "--documents", default=_default("documents"), help="number of documents, chunked one by one"
+    )
+    parser.add_argument(
+        "--average-tokens",
+        default=_default("average_tokens"),
+        help="tokens per document (with --documents)",
     )
     parser.add_argument(
         "--document-tokens", help="file of per-document token counts (one per line), - for stdin"
     )
-    parser.add_argument("--top-k", default="", help="chunks retrieved into the prompt")
-    parser.add_argument("--context-window", default="", help="the model's context window")
-    parser.add_argument("--reserved-tokens", default="0", help="instructions, question, history")
-    parser.add_argument("--answer-tokens", default="0", help="tokens kept for the answer")
-    parser.add_argument("--price-per-million", default="", help="your price per million tokens")
+    parser.add_argument(
+        "--top-k", default=_default("top_k"), help="chunks retrieved into the prompt"
+    )
+    parser.add_argument(
+        "--context-window", default=_default("context_window"), help="the model's context window"
+    )
+    parser.add_argument(
+        "--reserved-tokens",
+        default=_default("reserved_tokens"),
+        help="instructions, question, history",
+    )
+    parser.add_argument(
+        "--answer-tokens", default=_default("answer_tokens"), help="tokens kept for the answer"
+    )
+    parser.add_argument(
+        "--price-per-million",
+        default=_default("price_per_million"),
+        help="your price per million tokens",
+    )
     reindex = parser.add_argument_group("re-indexing (one stream, or changed documents)")
     reindex.add_argument("--new-chunk-size", help="split again at this chunk size C2")
     reindex.add_argument("--new-overlap", help="split again with this overlap O2")
@@ -260,7 +285,7 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
         "chunk_size": options.chunk_size,
         "overlap": options.overlap,
         "dimensions": options.dimensions,
-        "dtype": "custom" if custom else options.dtype or "float32",
+        "dtype": "custom" if custom else options.dtype or _default("dtype"),
         "bytes_per_dimension": options.bytes_per_dimension or "",
         "documents": options.documents,
         "average_tokens": options.average_tokens,

@@ -48,6 +48,9 @@ class Field:
     shown_when: tuple[str, str] | None = None
     #: On the page's form and in its links; the others are the command line's only.
     on_page: bool = True
+    #: The command line's default where it is not the page's: a question the command line
+    #: answers only when asked (--top-k "") or a plain start (--overlap 0). None: ``default``.
+    cli_default: str | None = None
     #: Catalog keys; a choice's option text is ``option_key`` with ``{choice}`` filled in.
     label_key: str = ""
     help_key: str | None = ""
@@ -60,6 +63,15 @@ class Field:
     @property
     def help(self) -> str | None:
         return f"field.{self.name}.help" if self.help_key == "" else self.help_key
+
+    @property
+    def command_line_default(self) -> str:
+        """What the command line takes when its option is left out.
+
+        >>> FIELDS["overlap"].default, FIELDS["overlap"].command_line_default
+        ('64', '0')
+        """
+        return self.default if self.cli_default is None else self.cli_default
 
     def option_label(self, choice: str) -> str:
         """The catalog key of ``choice``'s option text.
@@ -79,8 +91,8 @@ _DECLARATIONS = (
     # The main form.
     Field("tokens", "whole", (*_MAIN, "cost", "reindex"), "8000", minimum=0),
     Field("chunk_size", "whole", (*_WINDOW, "reindex"), "512", minimum=1),
-    Field("overlap", "whole", (*_WINDOW, "reindex"), "64", minimum=0),
-    Field("dimensions", "whole", _VECTORS, "384", minimum=1),
+    Field("overlap", "whole", (*_WINDOW, "reindex"), "64", minimum=0, cli_default="0"),
+    Field("dimensions", "whole", _VECTORS, "384", minimum=1, cli_default=""),
     Field("dtype", "choice", _VECTORS, "float32", choices=DTYPE_CHOICES),
     Field(
         "bytes_per_dimension", "whole", _VECTORS, "4", minimum=1, shown_when=("dtype", "custom")
@@ -97,7 +109,13 @@ _DECLARATIONS = (
         option_key="documents.mode_{choice}",
     ),
     Field(
-        "documents", "whole", _DOCUMENTS, "100", minimum=1, shown_when=("documents_mode", "average")
+        "documents",
+        "whole",
+        _DOCUMENTS,
+        "100",
+        minimum=1,
+        shown_when=("documents_mode", "average"),
+        cli_default="",
     ),
     Field(
         "average_tokens",
@@ -106,13 +124,14 @@ _DECLARATIONS = (
         "80",
         minimum=0,
         shown_when=("documents_mode", "average"),
+        cli_default="",
     ),
     Field("document_tokens", "list", _DOCUMENTS, shown_when=("documents_mode", "list")),
     # The prompt budget.
-    Field("top_k", "whole", ("budget",), "8", minimum=1),
-    Field("context_window", "whole", ("budget",), "8192", minimum=1),
-    Field("reserved_tokens", "whole", ("budget",), "1000", minimum=0),
-    Field("answer_tokens", "whole", ("budget",), "1000", minimum=0),
+    Field("top_k", "whole", ("budget",), "8", minimum=1, cli_default=""),
+    Field("context_window", "whole", ("budget",), "8192", minimum=1, cli_default=""),
+    Field("reserved_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0"),
+    Field("answer_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0"),
     # The embedding cost.
     Field("price_per_million", "price", ("cost",)),
     # The comparison's rows: chunk_size:overlap[:dimensions[:dtype]],… or "compare.<i>.<column>".

@@ -17,7 +17,7 @@ from ._compare import ROW_FIELDS
 from ._cost import parse_price
 from ._decimals import decimal_text
 from ._errors import CalculatorError
-from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS
+from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS
 from ._text import MACHINE, NumberFormat, parse_whole_number
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
@@ -70,12 +70,17 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
 
 
 def _travels(name: str, fields: Mapping[str, str]) -> bool:
-    """Fields that the current choices don't use stay out of the link."""
-    if name == "bytes_per_dimension":
-        return fields.get("dtype") == "custom"
-    if name == "document_tokens":
-        return fields.get("documents_mode") == "list"
-    return True
+    """Fields that the current choices don't use (their declaration's shown_when) stay out of
+    the link.
+
+    >>> _travels("bytes_per_dimension", {"dtype": "int8"}), _travels("documents", {})
+    (False, True)
+    """
+    field = FIELDS.get(name)
+    if field is None or field.shown_when is None:
+        return True
+    chooser, value = field.shown_when
+    return fields.get(chooser, FIELDS[chooser].default) == value
 
 
 def _compare_spec(fields: Mapping[str, str], number_format: NumberFormat) -> str:

@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from site_build.manifest import SERVICE_WORKER
+from site_build.modules import page_preloads
 from site_build.policy import CSP
 from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
+from site_build.stylesheet import write_stylesheet
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -153,6 +155,7 @@ def render_pages(
         },
     )
     template = jinja_environment().get_template("page.html.j2")
+    modules = page_preloads()
     names = [
         (lang, LANGUAGE_TAGS.get(lang, lang), str(catalogs[lang]["meta.language_name"]))
         for lang in languages
@@ -178,6 +181,7 @@ def render_pages(
             csp=CSP,
             assets=f"../{assets}",
             preload=[f"../{path}" for path in preload],
+            modules=modules,
             fields=fields,
             defaults={
                 name: localized(int(text), locale) if text.isdigit() else text
@@ -224,6 +228,7 @@ def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets
 
 def copy_static(target: Path) -> None:
     target.mkdir(parents=True)
-    for path in sorted([*WEB.glob("*.js"), *WEB.glob("*.css")]):
+    for path in sorted(WEB.glob("*.js")):
         if path.name != SERVICE_WORKER:  # written last, with the list of everything else
             shutil.copy2(path, target / path.name)
+    write_stylesheet(target)

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 import build
+from site_build.modules import page_preloads
+from site_build.stylesheet import COMPONENTS, STYLES, stylesheet
 
 
 class PageScan(HTMLParser):
@@ -131,6 +133,39 @@ def test_pages_load_their_scripts_and_styles_from_this_builds_assets(
             assert f'"../{layout.assets}{name}"' in html, (lang, name)
     root = (dist / "index.html").read_text(encoding="utf-8")
     assert f'src="{layout.assets}redirect.js"' in root
+
+
+def test_the_page_preloads_every_module_its_scripts_import() -> None:
+    # Each concern of the page is a module of its own; the page fetches them all at once.
+    modules = page_preloads()
+    for name in ("page-context.js", "requests.js", "panel-compare.js", "derivation.js"):
+        assert name in modules
+    assert "app.js" not in modules  # a module script of the page already
+
+
+def test_every_preloaded_module_is_shipped_and_kept_offline(
+    dist: Path, layout: build.Layout
+) -> None:
+    html = (dist / "en" / "index.html").read_text(encoding="utf-8")
+    kept = service_worker_build(dist)["files"]
+    for name in page_preloads():
+        assert f'<link rel="modulepreload" href="../{layout.assets}{name}">' in html, name
+        assert f"{layout.assets}{name}" in kept, name
+
+
+def test_the_stylesheet_lists_every_component_once() -> None:
+    # A file in web/styles/ but not in the list would never reach the page.
+    assert sorted(COMPONENTS) == sorted(path.name for path in STYLES.glob("*.css"))
+    assert len(set(COMPONENTS)) == len(COMPONENTS)
+
+
+def test_the_shipped_stylesheet_is_the_components_joined_in_order(
+    dist: Path, layout: build.Layout
+) -> None:
+    shipped = (dist / layout.assets / "style.css").read_text(encoding="utf-8")
+    assert shipped == stylesheet()
+    starts = [shipped.index((STYLES / name).read_text(encoding="utf-8")) for name in COMPONENTS]
+    assert starts == sorted(starts)
 
 
 def service_worker_build(site: Path) -> dict[str, Any]:

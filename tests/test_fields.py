@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import build
+from calculator._cli import _fields as cli_fields
 from calculator._cli import _parser
 from calculator._fields import (
     DEFAULT_FIELDS,
@@ -271,5 +272,25 @@ def test_a_declared_field_reaches_the_page_and_the_dependency_rules(
 
 
 def test_the_scripts_find_the_row_limit_where_the_build_writes_it() -> None:
-    panels = Path(build.WEB / "panels.js").read_text(encoding="utf-8")
+    panels = Path(build.WEB / "panel-compare.js").read_text(encoding="utf-8")
     assert "dataset.maxRows" in panels
+
+
+def test_the_command_lines_defaults_are_the_declared_ones() -> None:
+    parser = _parser()
+    options = {action.dest: action for action in parser._actions}
+    checked = []
+    for field in FIELDS.values():
+        action = options.get(field.name)
+        if action is not None and action.default is not None:
+            assert action.default == field.command_line_default, field.name
+            checked.append(field.name)
+    # Every option with a default of its own among them, the overlap's differing from the page's.
+    assert {"overlap", "dimensions", "top_k", "reserved_tokens", "price_per_million"} <= set(
+        checked
+    )
+    assert FIELDS["overlap"].command_line_default != FIELDS["overlap"].default
+    # --dtype has no argparse default: a left-out --dtype is the declared default.
+    assert cli_fields(parser.parse_args(["--chunk-size", "512", "--tokens", "8000"]))["dtype"] == (
+        FIELDS["dtype"].command_line_default
+    )

@@ -47,6 +47,9 @@ def test_unused_fields_stay_out_of_the_link() -> None:
         "documents_mode": ["list"],
         "document_tokens": ["1\n2"],
     }
+    # Each follows its declaration's shown_when: a count of documents belongs to average mode.
+    assert "documents" not in parse_qs(query_from_fields(fields | {"documents": "7"}))
+    assert parse_qs(query_from_fields({**DEFAULT_FIELDS, "documents": "7"})) == {"documents": ["7"]}
 
 
 def test_prices_travel_with_a_point_and_show_with_the_locales_comma() -> None:

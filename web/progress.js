@@ -1,16 +1,17 @@
 // The progress bar under "Starting Python…": bytes of the runtime's files received, of those
 // this start needs (worker.js counts them against the build's sizes). Painted at most once
 // a frame; the text in the page's language and number format.
-import { Formatter, fill } from "./format.js";
+import { fill } from "./format.js";
+import { formatter, strings } from "./page-context.js";
 import { calculator } from "./boot.js";
 
-const strings = JSON.parse(document.getElementById("page-strings").textContent);
 const bar = document.querySelector("[data-load-progress]");
 const fillElement = /** @type {HTMLElement} */ (bar.querySelector("[data-load-progress-fill]"));
 const text = document.querySelector("[data-load-progress-text]");
 let latest = null;
-let formatter = null;
 
+// The shared formatter makes its Intl objects at first use, here at the first progress, not at
+// start: the first Intl.NumberFormat costs 20-50 ms.
 function megabytes(bytes) {
   return formatter.decimal((bytes / 1e6).toFixed(1), 1);
 }
@@ -18,8 +19,6 @@ function megabytes(bytes) {
 function paint() {
   const { received, expected } = latest;
   latest = null;
-  // Made here, at the first progress, not at start: the first Intl.NumberFormat costs 20-50 ms.
-  formatter ??= new Formatter(strings["meta.locale"]);
   const percent = expected > 0 ? Math.round((100 * received) / expected) : 0;
   const words = fill(strings["status.progress"], {
     received: megabytes(received),

@@ -1,6 +1,6 @@
 // The texts of the main results for one answer of calculator.respond, in the page's language.
 //
-// app.js paints them after every answer; build.py runs this very module under Node to write
+// results-paint.js paints them after every answer; build.py runs this very module under Node to write
 // the results for the default inputs into each page (tools/prerender.mjs), so both read the
 // same. Pure: no DOM, only format.js.
 

@@ -6,8 +6,8 @@
 // through textContent or a form control's value, never as markup.
 
 import { addressWritten, onAddressChange, onAnswer, syncLanguageLinks } from "./app.js";
+import { PAUSE_MS, root, strings } from "./page-context.js";
 
-const ADDRESS_DEBOUNCE_MS = 300;
 // Parameters of the page itself rather than the calculator: the address keeps them.
 const PAGE_PARAMS = ["lang", "embed", "theme"];
 const THEMES = new Set(["light", "dark"]);
@@ -17,8 +17,6 @@ const HEIGHT_MESSAGE = "rag-chunk-planner:height";
 // on a narrow column, so it is usable without scrolling inside the frame.
 const SNIPPET_HEIGHT = 900;
 
-const strings = JSON.parse(document.getElementById("page-strings").textContent);
-const root = document.documentElement;
 let given = new URLSearchParams(location.search);
 // The compact layout is chosen once, by the address the page was loaded with.
 const embedded = given.get("embed") === "1";
@@ -148,7 +146,7 @@ function onStateChange(response) {
     showLinks();
   }
   clearTimeout(addressTimer);
-  addressTimer = setTimeout(followForm, ADDRESS_DEBOUNCE_MS);
+  addressTimer = setTimeout(followForm, PAUSE_MS.address);
 }
 
 /** Back or Forward changed the address in place: its page parameters and state now count,
