@@ -17,7 +17,7 @@ from ._compare import ROW_FIELDS
 from ._cost import parse_price
 from ._decimals import decimal_text
 from ._errors import CalculatorError
-from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS
+from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS
 from ._text import MACHINE, NumberFormat, parse_whole_number
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
@@ -70,12 +70,12 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
 
 
 def _travels(name: str, fields: Mapping[str, str]) -> bool:
-    """Fields that the current choices don't use stay out of the link."""
-    if name == "bytes_per_dimension":
-        return fields.get("dtype") == "custom"
-    if name == "document_tokens":
-        return fields.get("documents_mode") == "list"
-    return True
+    """A field hidden at first (the page starts it empty) travels only while its choice shows
+    it: a choice that hides it again leaves it out of the link."""
+    when = FIELDS[name].shown_when
+    if when is None or DEFAULT_FIELDS[when[0]] == when[1]:
+        return True
+    return fields.get(when[0]) == when[1]
 
 
 def _compare_spec(fields: Mapping[str, str], number_format: NumberFormat) -> str:
