@@ -13,7 +13,13 @@ import pytest
 
 import build
 from calculator import edit_change, plan_chunks, settings_change
-from calculator.protocol import DEFAULT_FIELDS, query_from_fields, respond
+from calculator.protocol import (
+    DEFAULT_FIELDS,
+    NumberFormat,
+    fields_from_query,
+    query_from_fields,
+    respond,
+)
 from site_build import render
 from test_cli import run
 
@@ -167,3 +173,10 @@ def test_the_explanation_works_the_example_with_the_librarys_figures(lang: str) 
             lang,
             count,
         )
+
+
+def test_bytes_per_token_travel_in_machine_form_and_show_in_the_pages() -> None:
+    polish = NumberFormat(group="\u00a0", decimal=",")
+    fields = fields_from_query("text_bytes_per_token=4.29", polish)
+    assert fields["text_bytes_per_token"] == "4,29"
+    assert query_from_fields(fields, polish) == "text_bytes_per_token=4.29"

@@ -56,18 +56,21 @@ def test_a_shared_link_fills_the_new_fields_and_shows_their_figures(
 ) -> None:
     query = (
         "?tokens=200000&reindex_mode=edit&edit_at=100000&edit_tokens=448"
-        "&hnsw_m=32&max_input_tokens=256"
+        "&hnsw_m=32&text_bytes_per_token=4.29&max_input_tokens=256"
     )
     open_page(page, site_url, lang, query)
     expect(control(page, "reindex_mode")).to_have_value("edit")
     expect(control(page, "edit_at")).to_have_value(localized(100_000, lang))
     expect(control(page, "hnsw_m")).to_have_value("32")
+    expect(control(page, "text_bytes_per_token")).to_have_value("4.29" if lang == "en" else "4,29")
     expect(control(page, "new_overlap")).to_be_hidden()
     edit = calculator.edit_change(200_000, 512, 64, 100_000, 448)
     expect_chunks(page, "reindex", "reused_chunks", edit.reused_chunks, lang)
     expect_chunks(page, "reindex", "chunks_to_embed", edit.chunks_to_embed, lang)
     graph = figure(page, "storage", "hnsw_graph_bytes")
     expect(graph).to_have_attribute("data-value", str(447 * 2 * 32 * 4))
+    text_bytes = -(-228_544 * 429 // 100)  # ⌈tokens processed × 4.29⌉
+    expect(figure(page, "storage", "text_bytes")).to_have_attribute("data-value", str(text_bytes))
     estimate = page.locator('#storage [data-life-row="hnsw_graph_bytes"] [data-life-estimate]')
     expect(estimate).to_have_text(message(lang, "life.estimate"))
     limit = calculator.input_limit(calculator.plan_chunks(200_000, 512, 64), 256)
