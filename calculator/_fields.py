@@ -121,8 +121,8 @@ _DECLARATIONS = (
     # The comparison's rows: chunk_size:overlap[:dimensions[:dtype]],… or "compare.<i>.<column>".
     Field("compare", "rows", ("compare",), minimum=1, maximum=MAX_ROWS),
     # The index's life: re-embedding, storage beyond raw vectors, the model's input limit.
-    # The page opens on the seeds' worked example (512/64 -> 512/128); the other modes' inputs
-    # start empty, like every field shown only under a choice.
+    # The page opens on the seeds' worked example (512/64 -> 512/128); the edit's inputs start
+    # empty, like every field shown only under a choice.
     Field(
         "reindex_mode", "choice", ("reindex",), "settings",
         choices=("settings", "edit", "documents", "model"),
@@ -138,10 +138,9 @@ _DECLARATIONS = (
     ),
     Field("edit_at", "whole", ("reindex",), minimum=0, shown_when=("reindex_mode", "edit")),
     Field("edit_tokens", "signed", ("reindex",), shown_when=("reindex_mode", "edit")),
-    Field(
-        "changed_documents", "whole", ("reindex",), minimum=0,
-        shown_when=("reindex_mode", "documents"),
-    ),
+    # Any change may be in K of the documents panel's documents, not only "documents" (which
+    # needs K): so it is always shown, empty for the stream above.
+    Field("changed_documents", "whole", ("reindex",), minimum=0),
     # HNSW's usual M (hnswlib, pgvector, FAISS), one copy, no metadata assumed: each is exact
     # until the visitor says otherwise.  Bytes per token start empty: they depend on the
     # language and the tokenizer, and a made-up value would hide inside the total; the text

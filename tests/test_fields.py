@@ -35,10 +35,7 @@ PAGE_FIELDS = [field for field in FIELDS.values() if field.on_page and field.kin
 # Values each kind refuses.
 INVALID = {"whole": "x", "choice": "nope", "list": "x", "price": "x", "decimal": "x", "signed": "x"}
 # The other inputs a re-indexing mode needs, valid: they start empty, shown only by the mode.
-MODE_INPUTS = {
-    ("reindex_mode", "edit"): {"edit_at": "1000", "edit_tokens": "448"},
-    ("reindex_mode", "documents"): {"changed_documents": "5"},
-}
+MODE_INPUTS = {("reindex_mode", "edit"): {"edit_at": "1000", "edit_tokens": "448"}}
 INPUT_MODES = {"price": "decimal", "decimal": "decimal", "signed": "text"}
 TAG_OF_KIND = {"choice": "select", "list": "textarea"}
 
