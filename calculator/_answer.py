@@ -169,12 +169,120 @@ class Compare(TypedDict):
     figures: ComparisonFiguresAnswer | None
 
 
+class ReindexCost(TypedDict):
+    price_per_million: str
+    tokens_to_embed: str
+    one_time: str
+
+
+class ReindexAnswer(TypedDict):
+    """Re-embedding after a change (the command line's ``reindex`` keys), with sizes."""
+
+    kind: Literal["settings", "edit", "documents", "model"]
+    new_model: bool
+    old_chunks: str
+    new_chunks: str
+    reused_chunks: str
+    chunks_to_embed: str
+    chunks_to_delete: str
+    old_tokens_processed: str
+    new_tokens_processed: str
+    reused_tokens: str
+    tokens_to_embed: str
+    new_chunk_size: NotRequired[str]
+    new_overlap: NotRequired[str]
+    edit_at: NotRequired[str]
+    edit_tokens: NotRequired[str]
+    kept_before_edit: NotRequired[str]
+    realigned_after_edit: NotRequired[str]
+    documents: NotRequired[str]
+    changed_documents: NotRequired[str]
+    cost: NotRequired[ReindexCost]
+    bytes_per_vector: NotRequired[str]
+    old_raw_vector_bytes: NotRequired[str]
+    old_raw_vector_size: NotRequired[SizeAnswer]
+    new_raw_vector_bytes: NotRequired[str]
+    new_raw_vector_size: NotRequired[SizeAnswer]
+    versioned_peak_raw_bytes: NotRequired[str]
+    versioned_peak_raw_size: NotRequired[SizeAnswer]
+    #: Only without a new model: one index cannot hold two models' vectors.
+    in_place_peak_raw_bytes: NotRequired[str]
+    in_place_peak_raw_size: NotRequired[SizeAnswer]
+
+
+class PgvectorValue(TypedDict):
+    bytes_per_value: str
+    bytes: str
+    size: SizeAnswer
+
+
+class StorageAnswer(TypedDict):
+    """The index's parts (the command line's ``storage`` keys), each with its size."""
+
+    vectors: str
+    dimensions: str
+    dtype: str
+    bytes_per_vector: str
+    raw_vector_bytes: str
+    raw_vector_size: SizeAnswer
+    hnsw_m: str
+    hnsw_graph_bytes: str
+    hnsw_graph_size: SizeAnswer
+    #: Said beside the graph, never added to the total.
+    hnsw_upper_layer_bytes: str
+    hnsw_upper_layer_size: SizeAnswer
+    tokens_processed: str
+    #: A decimal text ("4.29"); "0" when the visitor gave none.
+    text_bytes_per_token: str
+    text_bytes: str
+    text_size: SizeAnswer
+    metadata_bytes_per_chunk: str
+    metadata_bytes: str
+    metadata_size: SizeAnswer
+    quantized_dtype: str | None
+    quantized_copy_bytes: str
+    quantized_copy_size: SizeAnswer
+    replicas: str
+    replica_bytes: str
+    replica_size: SizeAnswer
+    total_bytes: str
+    total_size: SizeAnswer
+    #: The keys whose figures are estimates.
+    estimates: list[str]
+    #: pgvector's per-value sizes: "vector", "halfvec", "bit".
+    pgvector: dict[str, PgvectorValue]
+
+
+class AtLimit(TypedDict):
+    chunk_size: str
+    overlap: str
+    chunks: str
+    tokens_processed: str
+
+
+class ModelLimitAnswer(TypedDict):
+    """Chunks against the model's input limit (the command line's ``model_limit`` keys)."""
+
+    max_input_tokens: str
+    chunk_size: str
+    chunks: str
+    chunks_over_limit: str
+    truncated_tokens: str
+    fits: bool
+    largest_chunk_size_within_limit: str
+    #: The plan at the largest size within the limit; None when the overlap is not below it.
+    at_limit: AtLimit | None
+
+
 class Panels(TypedDict):
     main: PanelState
     compare: PanelState
     documents: PanelState
     budget: PanelState
     cost: PanelState
+    reindex: PanelState
+    storage: PanelState
+    model_limit: PanelState
 
 
 class Answer(TypedDict):
@@ -187,6 +295,9 @@ class Answer(TypedDict):
     budget: Budget | None
     cost: Cost | None
     compare: Compare
+    reindex: ReindexAnswer | None
+    storage: StorageAnswer | None
+    model_limit: ModelLimitAnswer | None
     #: The link's query of the form, without "?".
     query: str
     #: Asked with a link's query: the form's texts it gives.

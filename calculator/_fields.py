@@ -21,12 +21,14 @@ if TYPE_CHECKING:
     from typing import Literal, TypeAlias
 
     Kind: TypeAlias = Literal["whole", "signed", "decimal", "price", "choice", "list", "rows"]
-    #: The page's result areas; "reindex", "storage" and "model_limit" are the command line's.
+    #: The page's result areas (the command line answers the same ones).
     Panel: TypeAlias = Literal[
         "main", "compare", "documents", "budget", "cost", "reindex", "storage", "model_limit"
     ]
 
-PAGE_PANELS: tuple[Panel, ...] = ("main", "compare", "documents", "budget", "cost")
+PAGE_PANELS: tuple[Panel, ...] = (
+    "main", "compare", "documents", "budget", "cost", "reindex", "storage", "model_limit"
+)  # fmt: skip
 
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
 
@@ -133,26 +135,43 @@ _DECLARATIONS = (
     Field("reserved_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0"),
     Field("answer_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0"),
     # The embedding cost.
-    Field("price_per_million", "price", ("cost",)),
+    # The re-embedding's one-time cost is at the same price.
+    Field("price_per_million", "price", ("cost", "reindex")),
     # The comparison's rows: chunk_size:overlap[:dimensions[:dtype]],… or "compare.<i>.<column>".
     Field("compare", "rows", ("compare",), minimum=1, maximum=MAX_ROWS),
-    # The command line's re-indexing, storage and model limit.
+    # The index's life: re-embedding, storage beyond raw vectors, the model's input limit.
+    # The page opens on the seeds' worked example (512/64 -> 512/128); the edit's inputs start
+    # empty, like every field shown only under a choice.
     Field(
-        "reindex_mode", "choice", ("reindex",), choices=("settings", "edit", "documents", "model"),
-        on_page=False,
+        "reindex_mode", "choice", ("reindex",), "settings",
+        choices=("settings", "edit", "documents", "model"),
     ),
-    Field("new_model", "choice", ("reindex",), "no", choices=("no", "yes"), on_page=False),
-    Field("new_chunk_size", "whole", ("reindex",), minimum=1, on_page=False),
-    Field("new_overlap", "whole", ("reindex",), minimum=0, on_page=False),
-    Field("edit_at", "whole", ("reindex",), minimum=0, on_page=False),
-    Field("edit_tokens", "signed", ("reindex",), on_page=False),
-    Field("changed_documents", "whole", ("reindex",), minimum=0, on_page=False),
-    Field("hnsw_m", "whole", ("storage",), minimum=2, on_page=False),
-    Field("metadata_bytes", "whole", ("storage",), minimum=0, on_page=False),
-    Field("text_bytes_per_token", "decimal", ("storage",), on_page=False),
-    Field("replicas", "whole", ("storage",), minimum=1, on_page=False),
+    Field("new_model", "choice", ("reindex",), "no", choices=("no", "yes")),
+    Field(
+        "new_chunk_size", "whole", ("reindex",), "512", minimum=1,
+        shown_when=("reindex_mode", "settings"),
+    ),
+    Field(
+        "new_overlap", "whole", ("reindex",), "128", minimum=0,
+        shown_when=("reindex_mode", "settings"),
+    ),
+    Field("edit_at", "whole", ("reindex",), minimum=0, shown_when=("reindex_mode", "edit")),
+    Field("edit_tokens", "signed", ("reindex",), shown_when=("reindex_mode", "edit")),
+    # Any change may be in K of the documents panel's documents, not only "documents" (which
+    # needs K): so it is always shown, empty for the stream above.
+    Field("changed_documents", "whole", ("reindex",), minimum=0),
+    # HNSW's usual M (hnswlib, pgvector, FAISS), one copy, no metadata assumed: each is exact
+    # until the visitor says otherwise.  Bytes per token start empty: they depend on the
+    # language and the tokenizer, and a made-up value would hide inside the total; the text
+    # count fills the field with a measured one.
+    Field("hnsw_m", "whole", ("storage",), "16", minimum=2),
+    Field("metadata_bytes", "whole", ("storage",), "0", minimum=0),
+    Field("text_bytes_per_token", "decimal", ("storage",)),
+    Field("replicas", "whole", ("storage",), "1", minimum=1),
     Field("quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False),
-    Field("max_input_tokens", "whole", ("model_limit",), minimum=1, on_page=False),
+    # 512 tokens: the input limit of the common 384-dimension models (the page's default
+    # dimensions), e.g. bge-small and multilingual-e5-small.
+    Field("max_input_tokens", "whole", ("model_limit",), "512", minimum=1),
 )  # fmt: skip
 
 FIELDS: Mapping[str, Field] = MappingProxyType({field.name: field for field in _DECLARATIONS})
@@ -208,6 +227,9 @@ def page_fields() -> dict[str, dict[str, object]]:
     return {f.name: page_field(f) for f in FIELDS.values() if f.on_page}
 
 
+_INPUT_MODES = {"decimal": "decimal", "price": "decimal", "signed": "text"}
+
+
 def page_field(field: Field) -> dict[str, object]:
     """A declaration as the page's template reads it (plain data)."""
     return {
@@ -221,5 +243,6 @@ def page_field(field: Field) -> dict[str, object]:
         "label": field.label,
         "help": field.help,
         "options": {choice: field.option_label(choice) for choice in field.choices},
-        "inputmode": "decimal" if field.kind in {"decimal", "price"} else "numeric",
+        # A numeric keypad has no minus sign: a signed count takes the full keyboard.
+        "inputmode": _INPUT_MODES.get(field.kind, "numeric"),
     }

@@ -131,9 +131,11 @@ def _reindex(
 ) -> ReindexCase | None:
     """Re-embedding after a new split, an edit, changed documents or a new model, of the
     stream or of changed documents (then the documents panel gives their number and length)."""
+    if not reader.text("reindex_mode"):
+        return None  # not asked (the page always sends its choice; the command line may not)
     mode = reader.choice("reindex_mode")
     if not mode:
-        return None  # the panel is not in use
+        return None
     new_model = reader.choice("new_model") == "yes"
     new_window = reader.window("new_chunk_size", "new_overlap") if mode == "settings" else None
     edit_at = reader.whole("edit_at") if mode == "edit" else None
@@ -194,6 +196,10 @@ def _storage(
     if not any(reader.text(name) for name in names):
         return None  # the panel is not in use
     if not reader.text("dimensions"):
+        if all(reader.text(name) == FIELDS[name].default for name in names):
+            # The page sends its storage fields at their defaults all the time; without
+            # vectors there is nothing to size, and dimensions may be left empty on purpose.
+            return None
         reader.refuse(CalculatorError("dimensions", "empty"))
     hnsw_m = reader.whole("hnsw_m") if reader.text("hnsw_m") else DEFAULT_HNSW_M
     metadata = reader.whole("metadata_bytes") if reader.text("metadata_bytes") else 0

@@ -14,7 +14,7 @@ from fractions import Fraction
 from urllib.parse import parse_qsl, urlencode
 
 from ._compare import ROW_FIELDS
-from ._cost import parse_price
+from ._cost import parse_decimal, parse_price
 from ._decimals import decimal_text
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS
@@ -108,6 +108,8 @@ def _machine_text(name: str, text: str, number_format: NumberFormat) -> str:
             return str(parse_whole_number(name, text, number_format, FIELD_MINIMUMS[name]))
         if name == "price_per_million" and text.strip():
             return _decimal(parse_price(text, number_format))
+        if _is_decimal(name) and text.strip():
+            return _decimal(parse_decimal(name, text, number_format))
     except CalculatorError:
         return text
     return text.strip()
@@ -120,9 +122,20 @@ def _display_text(name: str, text: str, number_format: NumberFormat) -> str:
             return _decimal(parse_price(text, MACHINE)).replace(".", number_format.decimal)
         except CalculatorError:
             return text
+    if _is_decimal(name) and text.strip():
+        try:
+            return _decimal(parse_decimal(name, text, MACHINE)).replace(".", number_format.decimal)
+        except CalculatorError:
+            return text
     if name in FIELD_MINIMUMS:
         return _machine_text(name, text, MACHINE)
     return text
+
+
+def _is_decimal(name: str) -> bool:
+    """A decimal field (bytes per token): "4.29" in a link, "4,29" on a Polish page."""
+    field = FIELDS.get(name)
+    return field is not None and field.kind == "decimal"
 
 
 def _decimal(value: Fraction) -> str:

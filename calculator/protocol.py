@@ -26,6 +26,9 @@ from ._report import (
     describe_comparison,
     describe_cost,
     describe_documents,
+    describe_model_limit,
+    describe_reindex,
+    describe_storage,
 )
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._units import size_figure
@@ -45,9 +48,12 @@ if TYPE_CHECKING:
         Derivation,
         DocumentsAnswer,
         FieldError,
+        ModelLimitAnswer,
         PanelState,
+        ReindexAnswer,
         ResultAnswer,
         RowNote,
+        StorageAnswer,
     )
     from ._fields import Panel
     from ._units import UnitSystem
@@ -130,6 +136,19 @@ def page_answer(
     compare: ComparisonFiguresAnswer | None = None
     if outcome.comparison is not None:
         compare = _wire(describe_comparison(outcome.comparison))
+    reindex: ReindexAnswer | None = None
+    if outcome.reindex is not None:
+        reindex = _wire(
+            describe_reindex(outcome.reindex, outcome.migration, outcome.price_per_million)
+        )
+    storage: StorageAnswer | None = None
+    if outcome.storage is not None:
+        storage_report = describe_storage(outcome.storage)
+        del storage_report["formulas"]  # the command line's English: the page words its own
+        storage = _wire(storage_report)
+    model_limit: ModelLimitAnswer | None = (
+        None if outcome.model_limit is None else _wire(describe_model_limit(outcome.model_limit))
+    )
     stale = stale_panels(outcome.errors)
 
     def state(panel: Panel, figures: object) -> PanelState:
@@ -143,6 +162,9 @@ def page_answer(
             "documents": state("documents", documents_figures),
             "budget": state("budget", budget),
             "cost": state("cost", cost_figures),
+            "reindex": state("reindex", reindex),
+            "storage": state("storage", storage),
+            "model_limit": state("model_limit", model_limit),
         },
         "result": result,
         "documents": documents_figures,
@@ -154,6 +176,9 @@ def page_answer(
             "notes": [_row_note(note) for note in outcome.compare_notes],
             "figures": compare,
         },
+        "reindex": reindex,
+        "storage": storage,
+        "model_limit": model_limit,
         "query": query_from_fields(fields, number_format),
     }
 
@@ -198,7 +223,22 @@ def _wire(report: Report) -> Any:  # each caller names the answer's type
 
 
 # Byte counts the page shows as sizes, and the key of the decided figures beside each.
-_SIZED_KEYS = {"raw_vector_bytes": "raw_vector_size"}
+_SIZED_KEYS = {
+    "raw_vector_bytes": "raw_vector_size",
+    # The index's life: the re-embedding's raw sizes, the storage's parts, pgvector's columns.
+    "old_raw_vector_bytes": "old_raw_vector_size",
+    "new_raw_vector_bytes": "new_raw_vector_size",
+    "versioned_peak_raw_bytes": "versioned_peak_raw_size",
+    "in_place_peak_raw_bytes": "in_place_peak_raw_size",
+    "hnsw_graph_bytes": "hnsw_graph_size",
+    "hnsw_upper_layer_bytes": "hnsw_upper_layer_size",
+    "text_bytes": "text_size",
+    "metadata_bytes": "metadata_size",
+    "quantized_copy_bytes": "quantized_copy_size",
+    "replica_bytes": "replica_size",
+    "total_bytes": "total_size",
+    "bytes": "size",
+}
 _UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
 
 

@@ -34,7 +34,10 @@ from site_build import render
 
 PAGE_FIELDS = [field for field in FIELDS.values() if field.on_page and field.kind != "rows"]
 # Values each kind refuses.
-INVALID = {"whole": "x", "choice": "nope", "list": "x", "price": "x", "decimal": "x"}
+INVALID = {"whole": "x", "choice": "nope", "list": "x", "price": "x", "decimal": "x", "signed": "x"}
+# The other inputs a re-indexing mode needs, valid: they start empty, shown only by the mode.
+MODE_INPUTS = {("reindex_mode", "edit"): {"edit_at": "1000", "edit_tokens": "448"}}
+INPUT_MODES = {"price": "decimal", "decimal": "decimal", "signed": "text"}
 TAG_OF_KIND = {"choice": "select", "list": "textarea"}
 
 
@@ -106,7 +109,7 @@ def test_each_page_shows_the_declared_control(pages: dict[str, Controls], field:
             # The default in the page's own number format: its digits are the declared ones.
             shown = re.sub(r"\D", "", str(control["value"]))
             assert shown == (field.default if shown_at_first(field) else ""), lang
-            assert control["inputmode"] == ("decimal" if field.kind == "price" else "numeric")
+            assert control["inputmode"] == INPUT_MODES.get(field.kind, "numeric")
         assert (field.name in page.hidden_fields) == (not shown_at_first(field)), lang
         assert page.shown_when.get(field.name) == field.shown_when, lang
 
@@ -178,9 +181,11 @@ def test_the_form_refuses_below_the_declared_minimum(field: Field) -> None:
 
 def answer_for(field: Field, text: str) -> Any:
     """respond's answer with every panel in use and ``field`` (made visible) set to ``text``."""
-    fields = {**DEFAULT_FIELDS, "price_per_million": "0.02", field.name: text}
+    fields = {**DEFAULT_FIELDS, "price_per_million": "0.02"}
     if field.shown_when is not None:
         fields[field.shown_when[0]] = field.shown_when[1]
+        fields |= MODE_INPUTS.get(field.shown_when, {})
+    fields[field.name] = text
     return json.loads(respond(json.dumps({"fields": fields})))
 
 
