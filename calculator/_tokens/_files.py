@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -85,17 +84,33 @@ def html_text(html: str) -> str:
     return "".join(parser.parts)
 
 
-def read_text(path: Path) -> str:
-    """A file's text as counted; ``ValueError`` saying why a file is not text."""
-    data = path.read_bytes()
+class BinaryFileError(ValueError):
+    """A file with a NUL byte: not text."""
+
+
+class NotUtf8Error(ValueError):
+    """A file that is not UTF-8; ``offset`` is where its first bad byte is."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+def decoded_text(data: bytes, suffix: str) -> str:
+    """A file's bytes as counted, given its suffix; ``ValueError`` saying why it is not text."""
     if b"\0" in data:
-        raise ValueError("binary file (it contains NUL bytes)")
+        raise BinaryFileError("binary file (it contains NUL bytes)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
-        raise ValueError(f"not UTF-8 text (byte 0x{data[failure.start]:02x} at offset "
-                         f"{failure.start:,})") from failure  # fmt: skip
-    return html_text(text) if path.suffix.lower() in HTML_SUFFIXES else text
+        raise NotUtf8Error(f"not UTF-8 text (byte 0x{data[failure.start]:02x} at offset "
+                      f"{failure.start:,})", failure.start) from failure  # fmt: skip
+    return html_text(text) if suffix.lower() in HTML_SUFFIXES else text
+
+
+def read_text(path: Path) -> str:
+    """A file's text as counted; ``ValueError`` saying why a file is not text."""
+    return decoded_text(path.read_bytes(), path.suffix)
 
 
 _encoding: Encoding | None = None
@@ -129,5 +144,8 @@ def count_files(
         workers = min(os.cpu_count() or 1, len(files)) if size > PARALLEL_BYTES else 1
     if workers <= 1:
         return [_count(path) for path in files]
+    # Imported here: the page counts in one process, and a browser has no processes to start.
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
     with ProcessPoolExecutor(workers, initializer=_load, initargs=(encoding, ranks)) as pool:
         return list(pool.map(_count, files, chunksize=max(1, len(files) // (workers * 8))))
