@@ -104,6 +104,7 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "budget.chunks_that_fit": frozenset({"count"}),
     "cost.one_time": frozenset({"amount"}),
     "cost.per_document_set": frozenset({"amount"}),
+    "count.progress": frozenset({"percent"}),
 }
 
 PLURAL_KEYS = (
