@@ -7,14 +7,17 @@ expected texts from the catalogs, never from the page itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import FilePayload, Locator, Page, expect
 
 import build
 import calculator
-from browser.conftest import PageGuard
+from browser.conftest import PageGuard, serve_site
+from browser.test_offline import first_visit
 from browser.test_page import READY_TIMEOUT_MS, catalog, field, localized, open_page
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from calculator._tokens._files import html_text
@@ -136,3 +139,45 @@ def test_the_tokenizer_loads_on_first_use_and_the_text_stays_in_the_page(
         assert "zqxj" not in (request.post_data or "")
     assert "zqxj" not in page.url
     assert "zqxj" not in str(page.evaluate("[JSON.stringify(localStorage), document.cookie]"))
+
+
+def test_counting_works_offline_once_the_tokenizer_was_fetched(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    with serve_site(dist, tmp_path) as url:
+        page = first_visit(new_page, page_guard, url)
+        open_page(page, url, "en")  # now under the service worker, which kept the build
+        count_panel(page).locator("textarea[name=text]").fill(TEXTS["en"])
+        expect_total(page, encoding("o200k_base").count(TEXTS["en"]), "en")
+    page.context.set_offline(True)
+    open_page(page, url, "en")
+    count_panel(page).locator("textarea[name=text]").fill(TEXTS["de"])
+    expect_total(page, encoding("o200k_base").count(TEXTS["de"]), "en")
+
+
+def test_a_long_text_is_counted_in_slices_while_the_calculator_answers_and_can_be_cancelled(
+    page: Page, site_url: str
+) -> None:
+    open_page(page, site_url, "en")
+    strings = catalog("en")
+    panel = count_panel(page)
+    panel.locator("textarea[name=text]").fill(TEXTS["en"])  # the tokenizer loaded first
+    expect_total(page, encoding("o200k_base").count(TEXTS["en"]), "en")
+    # Set at once: typing megabytes would take the test's time.
+    panel.locator("textarea[name=text]").evaluate(
+        "(area, text) => { area.value = text.repeat(20000);"
+        " area.dispatchEvent(new Event('input', { bubbles: true })); }",
+        TEXTS["en"] + "\n",
+    )
+    expect(panel.locator("[data-count-status]")).to_contain_text(
+        strings["count.progress"].split("{")[0], timeout=COUNT_TIMEOUT_MS
+    )
+    field(page, "tokens").fill("8000")  # answered between two slices
+    expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute(
+        "data-value", "18"
+    )
+    expect(panel.locator("[data-count-status]")).to_contain_text(
+        strings["count.progress"].split("{")[0]
+    )
+    panel.locator("[data-count-cancel]").click()
+    expect(panel.locator("[data-count-status]")).to_have_text(strings["count.cancelled"])
