@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from html.parser import HTMLParser
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import RANKS_SUFFIX, Encoding, load_ranks
 
@@ -53,23 +54,42 @@ def text_files(paths: Sequence[str]) -> Iterator[Path]:
                     yield candidate
 
 
-class _TextContent(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._hidden = 0
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Protocol
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in {"script", "style"}:
-            self._hidden += 1
+    class _TextParser(Protocol):
+        parts: list[str]
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in {"script", "style"} and self._hidden:
-            self._hidden -= 1
+        def feed(self, data: str) -> None: ...
+        def close(self) -> None: ...
 
-    def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self.parts.append(data)
+
+@cache
+def _text_content() -> Callable[[], _TextParser]:
+    # html.parser is imported when HTML is first read: the page's worker lacks it until then
+    # (it would download the whole standard library for text that has no HTML).
+    from html.parser import HTMLParser  # noqa: PLC0415
+
+    class TextContent(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+            self._hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in {"script", "style"}:
+                self._hidden += 1
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in {"script", "style"} and self._hidden:
+                self._hidden -= 1
+
+        def handle_data(self, data: str) -> None:
+            if not self._hidden:
+                self.parts.append(data)
+
+    return TextContent
 
 
 def html_text(html: str) -> str:
@@ -78,7 +98,7 @@ def html_text(html: str) -> str:
     >>> html_text("<p>Caf&eacute; <b>bar</b></p><script>x = 1</script>\\n")
     'Café bar\\n'
     """
-    parser = _TextContent()
+    parser = _text_content()()
     parser.feed(html)
     parser.close()
     return "".join(parser.parts)
