@@ -7,6 +7,7 @@ expected texts from the catalogs, never from the page itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -137,6 +138,10 @@ def test_the_tokenizer_loads_on_first_use_and_the_text_stays_in_the_page(
     for request in page_guard.requests:
         assert "zqxj" not in request.url
         assert "zqxj" not in (request.post_data or "")
+    tokens = encoding("o200k_base").count(secret)
+    # The shared link carries the counts, and nothing of the text.
+    expect(page).to_have_url(re.compile(rf"[?&]tokens={tokens}(&|$)"))
+    expect(page).to_have_url(re.compile(rf"[?&]document_tokens={tokens}(&|$)"))
     assert "zqxj" not in page.url
     assert "zqxj" not in str(page.evaluate("[JSON.stringify(localStorage), document.cookie]"))
 
