@@ -63,14 +63,15 @@ function startCount() {
   writeText(status, strings["count.loading"]);
   writeHidden(cancel, false);
   use.disabled = true;
-  calculator.ready.then(() =>
-    calculator.postCount({
-      type: "count",
-      count: countNumber,
-      encoding: /** @type {CountRequest["encoding"]} */ (encoding.value),
-      documents: list,
-    }),
-  );
+  /** @type {CountRequest} */
+  const request = {
+    type: "count",
+    count: countNumber,
+    encoding: /** @type {CountRequest["encoding"]} */ (encoding.value),
+    documents: list,
+  };
+  // A failed start is shown by app.js, with its retry button.
+  calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
 }
 
 /** @param {CountReply} reply */
