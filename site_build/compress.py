@@ -17,7 +17,7 @@ from site_build.project import CACHE, SNAPSHOT_NAME, TOOLS, node_command, sha256
 # for hosts that serve them, and for the development server.
 # Our zips are of stored entries (tools/compile_stdlib.py), so they compress too.
 COMPRESSIBLE_SUFFIXES = frozenset(
-    {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin", ".zip"}
+    {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin", ".zip", ".ranks"}
 )
 MIN_COMPRESSED_SIZE = 1024
 # Brotli's best; the snapshot changes with every edit of the calculator, and quality 11

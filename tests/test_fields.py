@@ -53,13 +53,19 @@ class Controls(HTMLParser):
         self.named: set[str] = set()
         self.max_rows: str | None = None
         self._select: str | None = None
+        # The form a control sits in: the text counter's controls are in a form of their
+        # own, so never sent with the calculator's fields.
+        self._form: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         if tag in {"input", "select", "textarea"}:
             self.controls[found.get("id") or ""] = {"tag": tag, **found}
-            if found.get("name"):
+            form = found.get("form") or self._form
+            if found.get("name") and form in {None, "calculator-form"}:
                 self.named.add(str(found["name"]))
+        if tag == "form":
+            self._form = found.get("id") or "another form"
         if tag == "select":
             self._select = found.get("id") or ""
             self.options[self._select] = []
@@ -76,6 +82,8 @@ class Controls(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":
             self._select = None
+        if tag == "form":
+            self._form = None
 
 
 @pytest.fixture(scope="module")

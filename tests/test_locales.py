@@ -123,6 +123,7 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "model_limit.formula.over": frozenset({"all"}),
     "model_limit.formula.largest": frozenset({"limit"}),
     "model_limit.formula.at_limit": frozenset({"chunk_size", "overlap", "tokens"}),
+    "count.progress": frozenset({"percent"}),
 }
 
 PLURAL_KEYS = (

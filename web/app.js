@@ -54,10 +54,40 @@ function wireControls() {
   }
 }
 
+/** "Count your own text" (count.js) is no part of a first visit's bytes: its module is
+ *  imported when the visitor first turns to the panel, and counts what was typed, chosen or
+ *  dropped before it arrived. */
+function loadCountingOnUse() {
+  const panel = document.querySelector("[data-count]");
+  if (!panel) {
+    return;
+  }
+  /** @type {Promise<typeof import("./count.js")> | undefined} */
+  let counting;
+  const load = () => {
+    counting ??= import("./count.js");
+    return counting;
+  };
+  for (const type of ["focusin", "pointerdown", "dragenter", "input", "change"]) {
+    panel.addEventListener(type, load, { once: true });
+  }
+  // A file dropped on the panel is counted, never opened by the browser in the page's place.
+  panel.addEventListener("dragover", (event) => event.preventDefault());
+  panel.addEventListener("drop", (event) => {
+    event.preventDefault();
+    const { dataTransfer } = /** @type {DragEvent} */ (event);
+    const dropped = [...(dataTransfer?.files ?? [])];
+    if (dropped.length) {
+      load().then((module) => module.addFiles(dropped));
+    }
+  });
+}
+
 function start() {
   prefillFromAddress();
   syncLanguageLinks();
   wireControls();
+  loadCountingOnUse();
   whenStarted(keepForOffline);
   computeNow(true);
 }

@@ -80,8 +80,9 @@ function workerScriptURL() {
 
 // One worker and its load; retry() replaces it with a new one.
 class Session {
-  constructor(timeoutMs, progressListeners) {
+  constructor(timeoutMs, progressListeners, countListeners) {
     this.progressListeners = progressListeners;
+    this.countListeners = countListeners;
     this.pending = new Map();
     this.nextId = 1;
     this.failure = null;
@@ -128,6 +129,10 @@ class Session {
       }
     } else if (data.type === "csp-violation") {
       recordViolation(data.violation);
+    } else if (typeof data.count === "number") {
+      for (const listener of this.countListeners) {
+        listener(data);
+      }
     } else if (this.pending.has(data.id)) {
       const { resolve, reject } = this.pending.get(data.id);
       this.pending.delete(data.id);
@@ -177,7 +182,9 @@ class Session {
 export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   timeoutMs = globalThis.__calculatorTimeoutMs ?? timeoutMs;
   const progressListeners = [];
-  let session = new Session(timeoutMs, progressListeners);
+  const countListeners = [];
+  const newSession = () => new Session(timeoutMs, progressListeners, countListeners);
+  let session = newSession();
   return {
     get ready() {
       return session.ready;
@@ -190,8 +197,15 @@ export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
     },
     retry() {
       session.stop();
-      session = new Session(timeoutMs, progressListeners);
+      session = newSession();
       return session.ready;
+    },
+    /** Counting text (web/count.js): a count or a cancel to the worker, its replies back. */
+    postCount(message) {
+      session.worker.postMessage(message);
+    },
+    onCountReply(listener) {
+      countListeners.push(listener);
     },
   };
 }

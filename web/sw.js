@@ -2,9 +2,10 @@
 // calculator starts and answers with no network at all.
 //
 // build.py writes dist/sw.js as this file behind one generated line, `const BUILD = {version,
-// files, versioned, csp}`: the build's content hash, every file of the site (relative to this
-// script) with its Subresource Integrity hash, the directories whose names are hashes of
-// their contents, and the pages' Content-Security-Policy.  A new deployment changes that
+// files, onUse, versioned, csp}`: the build's content hash, every file of the site (relative to
+// this script) with its Subresource Integrity hash, the files kept only once fetched (the
+// tokenizer that counts a visitor's text: megabytes a first visit must not download), the
+// directories whose names are hashes of their contents, and the pages' Content-Security-Policy.  A new deployment changes that
 // line, so the browser installs the new worker beside the old:
 //
 // - install: the new build's files go into a cache of their own.  A file in a versioned
@@ -34,6 +35,13 @@ const CACHE_PREFIX = `rag-chunk-planner ${SCOPE} `;
 const CACHE_NAME = CACHE_PREFIX + BUILD.version;
 const INTEGRITY = new Map(
   Object.entries(BUILD.files).map(([path, integrity]) => [
+    new URL(path, self.location.href).href,
+    integrity,
+  ]),
+);
+
+const ON_USE = new Map(
+  Object.entries(BUILD.onUse).map(([path, integrity]) => [
     new URL(path, self.location.href).href,
     integrity,
   ]),
@@ -96,6 +104,15 @@ async function keepBuild() {
     await Promise.all(
       [...INTEGRITY].map(([url, integrity]) => keepFile(cache, url, integrity, older)),
     );
+    // The tokenizer an older build kept is this build's too when its address is the same.
+    await Promise.all(
+      [...ON_USE.keys()].map(async (url) => {
+        const kept = await keptByOlderBuild(url, older);
+        if (kept) {
+          await cache.put(url, kept);
+        }
+      }),
+    );
   } catch (error) {
     // Never leave half a build behind under this build's name; a whole one stays.
     if (!keptAlready) {
@@ -136,6 +153,19 @@ async function respond(address, request) {
   return request.destination === "worker" ? withPagesPolicy(response) : response;
 }
 
+/** A file kept once fetched: from the cache, else fetched, checked and kept, so that counting
+ *  works offline after its first use. */
+async function respondOnUse(address, integrity) {
+  const cached = await caches.match(address, { cacheName: CACHE_NAME, ignoreVary: true });
+  if (cached) {
+    return cached;
+  }
+  const response = await fetchChecked(address, integrity, "default");
+  const cache = await caches.open(CACHE_NAME);
+  await cache.put(address, response.clone());
+  return response;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(keepBuild());
 });
@@ -154,5 +184,10 @@ self.addEventListener("fetch", (event) => {
   const address = event.request.method === "GET" ? buildAddress(event.request) : undefined;
   if (address) {
     event.respondWith(respond(address, event.request));
+    return;
+  }
+  const url = event.request.method === "GET" ? event.request.url.split("#")[0] : "";
+  if (ON_USE.has(url)) {
+    event.respondWith(respondOnUse(url, ON_USE.get(url)));
   }
 });

@@ -19,6 +19,8 @@
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
+// Counting text in tokens (web/count-worker.js, imported on first use): {type: "count" |
+// "count-cancel", count, ...} in, {type: "count-progress" | "count-result", count, ...} out.
 import {
   downloadSizes,
   loadPyodide,
@@ -193,8 +195,11 @@ function unhandledRejection(signal) {
   });
 }
 
+/** The started Pyodide, which counting uses too. */
+let pyodide;
+
 async function bootCalculator() {
-  const pyodide = await bootPyodide();
+  pyodide = await bootPyodide();
   return pyodide.pyimport("calculator").respond;
 }
 
@@ -232,4 +237,20 @@ async function answer({ id, request }) {
   }
 }
 
-self.addEventListener("message", (event) => answer(event.data));
+async function countText(message) {
+  try {
+    await respondReady;
+  } catch {
+    return; // the page has the load's failure already
+  }
+  const { handleCount } = await import("./count-worker.js");
+  handleCount(message, pyodide, plainFetch); // its downloads are no part of the start's progress
+}
+
+self.addEventListener("message", (event) => {
+  if (typeof event.data?.count === "number") {
+    countText(event.data);
+  } else {
+    answer(event.data);
+  }
+});

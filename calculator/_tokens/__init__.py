@@ -13,7 +13,6 @@ does (it would be one token only if the text were a prompt allowed to contain it
 from __future__ import annotations
 
 import base64
-import hashlib
 import marshal
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +69,10 @@ def parse_tiktoken(data: bytes, encoding: str) -> Ranks:
 
     Raises ``ValueError`` unless ``data`` is exactly OpenAI's file for ``encoding``.
     """
+    # Imported here: only the build and the command line parse rank files; the page's worker
+    # loads converted ones, and would download the whole standard library for hashlib.
+    import hashlib  # noqa: PLC0415
+
     expected = RANK_FILES[encoding]
     if hashlib.sha256(data).hexdigest() != expected.sha256:
         raise ValueError(f"not OpenAI's {expected.name} (sha256 differs)")

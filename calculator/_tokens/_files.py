@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from html.parser import HTMLParser
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import RANKS_SUFFIX, Encoding, load_ranks
 
@@ -54,23 +54,42 @@ def text_files(paths: Sequence[str]) -> Iterator[Path]:
                     yield candidate
 
 
-class _TextContent(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._hidden = 0
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Protocol
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in {"script", "style"}:
-            self._hidden += 1
+    class _TextParser(Protocol):
+        parts: list[str]
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in {"script", "style"} and self._hidden:
-            self._hidden -= 1
+        def feed(self, data: str) -> None: ...
+        def close(self) -> None: ...
 
-    def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self.parts.append(data)
+
+@cache
+def _text_content() -> Callable[[], _TextParser]:
+    # html.parser is imported when HTML is first read: the page's worker lacks it until then
+    # (it would download the whole standard library for text that has no HTML).
+    from html.parser import HTMLParser  # noqa: PLC0415
+
+    class TextContent(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+            self._hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in {"script", "style"}:
+                self._hidden += 1
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in {"script", "style"} and self._hidden:
+                self._hidden -= 1
+
+        def handle_data(self, data: str) -> None:
+            if not self._hidden:
+                self.parts.append(data)
+
+    return TextContent
 
 
 def html_text(html: str) -> str:
@@ -79,23 +98,39 @@ def html_text(html: str) -> str:
     >>> html_text("<p>Caf&eacute; <b>bar</b></p><script>x = 1</script>\\n")
     'Café bar\\n'
     """
-    parser = _TextContent()
+    parser = _text_content()()
     parser.feed(html)
     parser.close()
     return "".join(parser.parts)
 
 
-def read_text(path: Path) -> str:
-    """A file's text as counted; ``ValueError`` saying why a file is not text."""
-    data = path.read_bytes()
+class BinaryFileError(ValueError):
+    """A file with a NUL byte: not text."""
+
+
+class NotUtf8Error(ValueError):
+    """A file that is not UTF-8; ``offset`` is where its first bad byte is."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+def decoded_text(data: bytes, suffix: str) -> str:
+    """A file's bytes as counted, given its suffix; ``ValueError`` saying why it is not text."""
     if b"\0" in data:
-        raise ValueError("binary file (it contains NUL bytes)")
+        raise BinaryFileError("binary file (it contains NUL bytes)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
-        raise ValueError(f"not UTF-8 text (byte 0x{data[failure.start]:02x} at offset "
-                         f"{failure.start:,})") from failure  # fmt: skip
-    return html_text(text) if path.suffix.lower() in HTML_SUFFIXES else text
+        raise NotUtf8Error(f"not UTF-8 text (byte 0x{data[failure.start]:02x} at offset "
+                      f"{failure.start:,})", failure.start) from failure  # fmt: skip
+    return html_text(text) if suffix.lower() in HTML_SUFFIXES else text
+
+
+def read_text(path: Path) -> str:
+    """A file's text as counted; ``ValueError`` saying why a file is not text."""
+    return decoded_text(path.read_bytes(), path.suffix)
 
 
 _encoding: Encoding | None = None
@@ -129,5 +164,8 @@ def count_files(
         workers = min(os.cpu_count() or 1, len(files)) if size > PARALLEL_BYTES else 1
     if workers <= 1:
         return [_count(path) for path in files]
+    # Imported here: the page counts in one process, and a browser has no processes to start.
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
     with ProcessPoolExecutor(workers, initializer=_load, initargs=(encoding, ranks)) as pool:
         return list(pool.map(_count, files, chunksize=max(1, len(files) // (workers * 8))))

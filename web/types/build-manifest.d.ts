@@ -5,6 +5,7 @@ export const pyodideURL: string;
 export const snapshotURL: string;
 export const stdlibURL: string;
 export const startStdlibURL: string;
+export const tokensURL: string;
 export const downloadSizes: Record<string, number>;
 export const pyodideLockInfo: Record<string, unknown>;
 
@@ -12,4 +13,23 @@ export const pyodideLockInfo: Record<string, unknown>;
 export interface Pyodide {
   pyimport(name: "calculator"): { respond(requestJson: string): string };
   pyimport(name: "_lazy_stdlib"): { install(stdlibURL: string): void };
+  pyimport(name: "calculator._tokens._page"): TokenCounter;
+  runPython(code: string): unknown;
+  FS: { writeFile(path: string, data: Uint8Array): void; unlink(path: string): void };
+}
+
+/** calculator/_tokens/_page.py as the worker calls it. */
+export interface TokenCounter {
+  load(encoding: string, ranksPath: string): void;
+  start_text(encoding: string, text: string): TokenCounting;
+  start_file(encoding: string, path: string, suffix: string): TokenCounting;
+}
+
+/** One document being counted (a Python object: destroy() it when done). */
+export interface TokenCounting {
+  step(): boolean;
+  result(): string;
+  readonly done: number;
+  readonly total: number;
+  destroy(): void;
 }

@@ -20,6 +20,9 @@ interface WorkerGlobalScopeEventMap {
 declare const BUILD: {
   version: string;
   files: Record<string, string>;
+  onUse: Record<string, string>;
   versioned: string[];
   csp: string;
 };
+
+// The messages that count text in tokens are in count.d.ts (the page's scripts use them too).

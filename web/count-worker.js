@@ -1,0 +1,189 @@
+// Counting a visitor's text in tokens, inside the calculator's worker: worker.js imports this
+// module when the page first asks for a count, never at start.
+//
+// The tokenizer's code (a zip of calculator._tokens) and the chosen encoding's ranks come from
+// the build's tokens-<hash>/ directory on first use only; the service worker keeps them once
+// fetched (sw.js, BUILD.onUse), so counting then works offline.  Text never leaves the worker:
+// files are written into Pyodide's memory file system, read by Python and deleted.
+//
+// A document is counted a slice a call (calculator/_tokens/_page.py): between slices the worker
+// answers the calculator's requests, reports progress and hears a cancel.
+import { tokensURL } from "./build-manifest.js";
+
+/** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
+/** @typedef {import("./build-manifest.js").TokenCounting} TokenCounting */
+/** @typedef {import("./build-manifest.js").TokenCounter} TokenCounter */
+
+// Where the tokenizer's zip is written; calculator's package path gets its "calculator" folder.
+const TOKENIZER_ZIP = "/tmp/tokenizer.zip";
+// At most one progress message this often: the page paints no faster.
+const PROGRESS_INTERVAL_MS = 100;
+
+/** @type {Promise<TokenCounter> | undefined} */
+let counter;
+/** @type {Map<string, Promise<void>>} */
+const loadedEncodings = new Map();
+/** @type {{count: number, cancelled: boolean} | null} */
+let current = null;
+
+/**
+ * @param {typeof fetch} fetchPlain
+ * @param {string} url
+ */
+async function fetchBytes(fetchPlain, url) {
+  const response = await fetchPlain(url);
+  if (!response.ok) {
+    throw new Error(`${url}: HTTP ${response.status}`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ * @returns {Promise<TokenCounter>}
+ */
+async function loadCounter(pyodide, fetchPlain) {
+  pyodide.FS.writeFile(TOKENIZER_ZIP, await fetchBytes(fetchPlain, `${tokensURL}tokenizer.zip`));
+  pyodide.runPython(
+    `import calculator\ncalculator.__path__.append(${JSON.stringify(`${TOKENIZER_ZIP}/calculator`)})`,
+  );
+  return pyodide.pyimport("calculator._tokens._page");
+}
+
+/**
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ * @param {string} encoding
+ */
+async function loadEncoding(pyodide, fetchPlain, encoding) {
+  counter ??= loadCounter(pyodide, fetchPlain);
+  const page = await counter;
+  let loaded = loadedEncodings.get(encoding);
+  if (!loaded) {
+    loaded = (async () => {
+      const path = `/tmp/${encoding}.ranks`;
+      pyodide.FS.writeFile(path, await fetchBytes(fetchPlain, `${tokensURL}${encoding}.ranks`));
+      try {
+        page.load(encoding, path);
+      } finally {
+        pyodide.FS.unlink(path);
+      }
+    })();
+    loadedEncodings.set(encoding, loaded);
+    loaded.catch(() => loadedEncodings.delete(encoding)); // tried again next time
+  }
+  await loaded;
+  return page;
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * @param {Pyodide} pyodide
+ * @param {TokenCounter} page
+ * @param {string} encoding
+ * @param {CountDocument} document
+ * @returns {Promise<{counting: TokenCounting} | {unread: true}>}
+ */
+async function startDocument(pyodide, page, encoding, document) {
+  if (document.file === undefined) {
+    return { counting: page.start_text(encoding, document.text ?? "") };
+  }
+  let bytes;
+  try {
+    bytes = new Uint8Array(await document.file.arrayBuffer());
+  } catch {
+    return { unread: true };
+  }
+  const path = "/tmp/counted-file";
+  pyodide.FS.writeFile(path, bytes);
+  try {
+    const dot = document.name.lastIndexOf(".");
+    return { counting: page.start_file(encoding, path, dot > 0 ? document.name.slice(dot) : "") };
+  } finally {
+    pyodide.FS.unlink(path);
+  }
+}
+
+/**
+ * One count request: every document in order, a slice a task, until done or cancelled.
+ * @param {CountRequest} request
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ */
+async function count(request, pyodide, fetchPlain) {
+  const job = { count: request.count, cancelled: false };
+  if (current) {
+    current.cancelled = true; // a newer count replaces it
+  }
+  current = job;
+  const post = (/** @type {CountReply} */ message) => self.postMessage(message);
+  post({ type: "count-progress", count: job.count, loading: true, done: 0 });
+  let page;
+  try {
+    page = await loadEncoding(pyodide, fetchPlain, request.encoding);
+  } catch (error) {
+    post({ type: "count-result", count: job.count, error: String(error?.message ?? error) });
+    return;
+  }
+  /** @type {CountedDocument[]} */
+  const documents = [];
+  let reportedAt = -Infinity;
+  for (const [index, document] of request.documents.entries()) {
+    // (A Python object answers `in` for each of its attributes: the reply is wrapped.)
+    const started = await startDocument(pyodide, page, request.encoding, document);
+    if (!("counting" in started)) {
+      documents.push({ name: document.name, error: "read" });
+      continue;
+    }
+    const { counting } = started;
+    try {
+      while (!counting.step()) {
+        const now = performance.now();
+        if (now - reportedAt >= PROGRESS_INTERVAL_MS) {
+          reportedAt = now;
+          const share = counting.total ? counting.done / counting.total : 1;
+          post({
+            type: "count-progress",
+            count: job.count,
+            done: (index + share) / request.documents.length,
+          });
+        }
+        await nextTask();
+        if (job.cancelled) {
+          post({ type: "count-result", count: job.count, cancelled: true });
+          return;
+        }
+      }
+      documents.push({ name: document.name, ...JSON.parse(counting.result()) });
+    } finally {
+      counting.destroy();
+    }
+  }
+  if (!job.cancelled) {
+    post({ type: "count-result", count: job.count, documents });
+  }
+}
+
+/**
+ * A count or a cancel from the page (worker.js hands them over once Python is ready).
+ * @param {CountRequest | CountCancel} message
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ */
+export function handleCount(message, pyodide, fetchPlain) {
+  if (message.type === "count-cancel") {
+    if (current?.count === message.count) {
+      current.cancelled = true;
+    }
+    return;
+  }
+  count(message, pyodide, fetchPlain).catch((error) =>
+    self.postMessage({
+      count: message.count,
+      type: "count-result",
+      error: String(error?.message ?? error),
+    }),
+  );
+}
