@@ -14,8 +14,9 @@ import { tokensURL } from "./build-manifest.js";
 /** @typedef {import("./build-manifest.js").TokenCounting} TokenCounting */
 /** @typedef {import("./build-manifest.js").TokenCounter} TokenCounter */
 
-// Where the tokenizer's zip is written; calculator's package path gets its "calculator" folder.
-const TOKENIZER_ZIP = "/tmp/tokenizer.zip";
+// Where the tokenizer's zip is written in Pyodide's memory file system (beside the standard
+// library, as _lazy_stdlib writes it); calculator's package path gets its "calculator" folder.
+const TOKENIZER_ZIP = "/lib/tokenizer.zip";
 // At most one progress message this often: the page paints no faster.
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -62,7 +63,7 @@ async function loadEncoding(pyodide, fetchPlain, encoding) {
   let loaded = loadedEncodings.get(encoding);
   if (!loaded) {
     loaded = (async () => {
-      const path = `/tmp/${encoding}.ranks`;
+      const path = `/lib/${encoding}.ranks`;
       pyodide.FS.writeFile(path, await fetchBytes(fetchPlain, `${tokensURL}${encoding}.ranks`));
       try {
         page.load(encoding, path);
@@ -96,7 +97,7 @@ async function startDocument(pyodide, page, encoding, document) {
   } catch {
     return { unread: true };
   }
-  const path = "/tmp/counted-file";
+  const path = "/lib/counted-file";
   pyodide.FS.writeFile(path, bytes);
   try {
     const dot = document.name.lastIndexOf(".");
