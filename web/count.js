@@ -8,11 +8,9 @@
 // the shared link carries), then the page recalculates.
 import { recalculate, syncShownFields, writeData, writeHidden, writeText } from "./app.js";
 import { calculator } from "./boot.js";
-import { Formatter, fill } from "./format.js";
+import { fill } from "./format.js";
+import { form as calculatorForm, formatter, PAUSE_MS, strings } from "./page-context.js";
 
-const strings = JSON.parse(document.getElementById("page-strings").textContent);
-const formatter = new Formatter(strings["meta.locale"]);
-const calculatorForm = /** @type {HTMLFormElement} */ (document.getElementById("calculator-form"));
 const panel = /** @type {HTMLElement} */ (document.querySelector("[data-count]"));
 const $ = (/** @type {string} */ selector) =>
   /** @type {HTMLElement} */ (panel.querySelector(selector));
@@ -25,8 +23,6 @@ const total = $("[data-result=text_tokens]");
 const rows = $("[data-count-documents]");
 const use = /** @type {HTMLButtonElement} */ ($("[data-count-use]"));
 
-// Typing is counted once it pauses: a count of a long text is work for the worker.
-const TYPING_PAUSE_MS = 300;
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
 
@@ -197,7 +193,7 @@ function wire() {
   calculator.onCountReply(onReply);
   text.addEventListener("input", () => {
     clearTimeout(typingTimer);
-    typingTimer = setTimeout(startCount, TYPING_PAUSE_MS);
+    typingTimer = setTimeout(startCount, PAUSE_MS.count);
   });
   fileInput.addEventListener("change", () => {
     files = [...(fileInput.files ?? [])];

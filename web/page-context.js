@@ -23,6 +23,9 @@ export const PAUSE_MS = {
   // The address follows the answers (share.js): writing it is a history entry's update, not
   // a calculation, and waits until the visitor has stopped for a moment.
   address: 300,
+  // Pasted text is counted once typing stops (count.js): a count of a long text is work for
+  // the worker, and its tokenizer's answer changes with every keystroke.
+  count: 300,
 };
 
 /** A catalog text with its {placeholders} filled. */

@@ -1,5 +1,5 @@
-// What the four planning panels share: which panel has figures to show, whether they
-// changed, their errors and their out-of-date marks.
+// What the planning panels share: which panel has figures to show, whether they
+// changed, their errors, their out-of-date marks and how they write an amount of money.
 //
 // Like the main results, the panels only show Python's answers: their controls belong to the
 // main form (form="calculator-form"), so they are sent with every request, and
@@ -8,7 +8,18 @@
 
 /** @typedef {import("answer-types").Answer} Answer */
 import { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
+import { formatter } from "./page-context.js";
 import { errorText } from "./results-paint.js";
+
+// An amount in the visitor's own currency: cents for large amounts, six significant digits
+// for tiny ones (0.00018176), whichever shows more.
+/** @type {Intl.NumberFormatOptions} */
+const AMOUNT = {
+  maximumFractionDigits: 2,
+  maximumSignificantDigits: 6,
+  roundingPriority: "morePrecision",
+};
+const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 
 export const panels = /** @type {HTMLElement} */ (document.querySelector("[data-panels]"));
 // Panels that have shown figures at least once (only those can be out of date).
@@ -79,4 +90,12 @@ export function markStale(section, stale) {
   for (const figures of section.querySelectorAll("[data-panel-figures]")) {
     figures.classList.toggle("is-stale", show);
   }
+}
+
+/** The amount with "≈" when the shown digits are not the exact amount. */
+export function amountText(decimal) {
+  const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
+  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal)
+    ? shown
+    : `≈\u00a0${shown}`;
 }

@@ -4,28 +4,11 @@
 /** @typedef {import("answer-types").Answer} Answer */
 import { writeData, writeHidden, writeText } from "./dom-write.js";
 import { formatter, message } from "./page-context.js";
-import { figuresChanged, isStale, markStale, painted } from "./panel-common.js";
+import { amountText, figuresChanged, isStale, markStale, painted } from "./panel-common.js";
 
-// An amount in the visitor's own currency: cents for large amounts, six significant digits
-// for tiny ones (0.00018176), whichever shows more.
-/** @type {Intl.NumberFormatOptions} */
-const AMOUNT = {
-  maximumFractionDigits: 2,
-  maximumSignificantDigits: 6,
-  roundingPriority: "morePrecision",
-};
-const EXACT_AMOUNT = { maximumFractionDigits: 12 };
 const priceField = /** @type {HTMLInputElement} */ (
   document.getElementById("field-price_per_million")
 );
-
-/** The amount with "≈" when the shown digits are not the exact amount. */
-function amountText(decimal) {
-  const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
-  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal)
-    ? shown
-    : `≈\u00a0${shown}`;
-}
 
 function costFormula(tokens, price) {
   return `${formatter.integer(tokens)} × ${formatter.decimal(price, 12)} / ${formatter.integer("1000000")}`;

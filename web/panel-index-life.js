@@ -1,6 +1,6 @@
 // The index's life: re-indexing, storage beyond the raw vectors, and the model's input limit.
 //
-// Like panels.js, this module only shows Python's answers: the panels' controls belong to the
+// Like the other panels, this module only shows Python's answers: the panels' controls belong to the
 // main form (form="calculator-form") inside the planning panels, whose listener recalculates
 // and paints their errors; here each figure is painted beside its formula, filled with the
 // answer's own numbers. Texts reach the page through textContent only, never as markup.
@@ -11,27 +11,10 @@
 /** @typedef {import("answer-types").ModelLimitAnswer} ModelLimitAnswer */
 /** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
 /** @typedef {{value: string, text: string, formula: string} | null} Row */
-import { onAnswer, syncShownFields, writeData, writeHidden, writeText } from "./app.js";
-import { Formatter, fill } from "./format.js";
-
-const strings = JSON.parse(document.getElementById("page-strings").textContent);
-const formatter = new Formatter(strings["meta.locale"]);
-// An amount as the cost panel shows it: cents for large amounts, six significant digits for
-// tiny ones, "≈" when that rounds.
-/** @type {Intl.NumberFormatOptions} */
-const AMOUNT = {
-  maximumFractionDigits: 2,
-  maximumSignificantDigits: 6,
-  roundingPriority: "morePrecision",
-};
-const EXACT_AMOUNT = { maximumFractionDigits: 12 };
-// Panels that have shown figures (only those can be out of date), and what each shows.
-const painted = new Set();
-const shownFigures = new Map();
-
-function message(key, params = {}) {
-  return fill(strings[key], params);
-}
+import { writeData, writeHidden, writeText } from "./dom-write.js";
+import { syncShownFields } from "./form.js";
+import { formatter, message, strings } from "./page-context.js";
+import { amountText, figuresChanged, isStale, markStale, painted } from "./panel-common.js";
 
 function integer(text) {
   return formatter.integer(text);
@@ -53,13 +36,6 @@ function bytesText(count, size) {
   }
   const label = strings["plural.bytes"];
   return `${bytes(count)} = ${formatter.size(size.iec, label)} = ${formatter.size(size.si, label)}`;
-}
-
-function amountText(decimal) {
-  const shown = formatter.numberFormat("amount", AMOUNT).format(decimal);
-  return shown === formatter.numberFormat("exact-amount", EXACT_AMOUNT).format(decimal)
-    ? shown
-    : `≈\u00a0${shown}`;
 }
 
 /**
@@ -280,14 +256,10 @@ function paintPgvector(section, storage) {
  */
 function showPanel(answer, name, figures, paint) {
   const section = document.getElementById(name);
-  const stale = answer.panels?.[name] === "stale";
+  const stale = isStale(answer, name);
   if (!stale) {
-    const text = JSON.stringify(figures ?? null);
-    if (shownFigures.get(name) !== text) {
-      shownFigures.set(name, text);
-      if (figures) {
-        paint(section);
-      }
+    if (figuresChanged(name, figures) && figures) {
+      paint(section);
     }
     if (figures) {
       painted.add(name);
@@ -295,20 +267,16 @@ function showPanel(answer, name, figures, paint) {
       painted.delete(name);
     }
   }
-  const show = stale && painted.has(name);
-  for (const note of section.querySelectorAll("[data-panel-stale]")) {
-    writeHidden(note, !show);
-  }
   for (const block of section.querySelectorAll("[data-panel-figures]")) {
     writeHidden(block, !painted.has(name));
-    block.classList.toggle("is-stale", show);
   }
+  markStale(section, stale);
 }
 
 /**
  * @param {Answer} answer
  */
-function showAnswer(answer) {
+export function showIndexLife(answer) {
   showPanel(answer, "reindex", answer.reindex, (section) => {
     paintRows(section, reindexRows(answer.reindex), []);
   });
@@ -321,11 +289,8 @@ function showAnswer(answer) {
   });
 }
 
-function start() {
+export function startIndexLife() {
   const reindex = document.getElementById("reindex");
   // The change chosen shows its own inputs (their declarations' shown_when).
   reindex.addEventListener("input", () => syncShownFields());
-  onAnswer(showAnswer);
 }
-
-start();

@@ -1,6 +1,7 @@
 // The planning panels, one module each: compare configurations (panel-compare.js), documents
 // vs one stream (panel-documents.js), prompt budget (panel-budget.js) and embedding cost
-// (panel-cost.js); what they share is in panel-common.js. This wires them to the answers and
+// (panel-cost.js), and the index's life: re-indexing, storage, the model's input limit
+// (panel-index-life.js); what they share is in panel-common.js. This wires them to the answers and
 // to the one pause rule of every edit (requests.js).
 
 /** @typedef {import("answer-types").Answer} Answer */
@@ -9,6 +10,7 @@ import { panels, paintErrors } from "./panel-common.js";
 import { showCompare, startCompare } from "./panel-compare.js";
 import { showCost } from "./panel-cost.js";
 import { showDocuments, startDocuments } from "./panel-documents.js";
+import { showIndexLife, startIndexLife } from "./panel-index-life.js";
 import { computeNow, computeSoon, onAnswer } from "./requests.js";
 
 /**
@@ -20,12 +22,14 @@ function showAnswer(answer) {
   showDocuments(answer);
   showBudget(answer);
   showCost(answer);
+  showIndexLife(answer);
   paintErrors(answer.errors);
 }
 
 function start() {
   startDocuments();
   startCompare();
+  startIndexLife();
   // The panels sit outside the form element, so its own listeners never see their events;
   // the panels' own listeners (a row made explicit, the list's note) have run by now.
   panels.addEventListener("input", (event) => computeSoon(event.target));

@@ -7,6 +7,7 @@ expected texts from the catalogs, never from the page itself.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from functools import cache
@@ -22,6 +23,7 @@ from browser.test_offline import first_visit
 from browser.test_page import READY_TIMEOUT_MS, catalog, field, localized, open_page
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from calculator._tokens._files import html_text
+from calculator.protocol import DEFAULT_FIELDS, respond
 
 # Loading Pyodide's tokenizer and a rank file takes a while in a slow engine.
 COUNT_TIMEOUT_MS = 60_000
@@ -186,3 +188,25 @@ def test_a_long_text_is_counted_in_slices_while_the_calculator_answers_and_can_b
     )
     panel.locator("[data-count-cancel]").click()
     expect(panel.locator("[data-count-status]")).to_have_text(strings["count.cancelled"])
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_counted_bytes_per_token_size_the_stored_chunk_text(
+    page: Page, site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    text = TEXTS[lang] * 20
+    tokens = encoding("o200k_base").count(text)
+    count_panel(page).locator("textarea[name=text]").fill(text)
+    expect_total(page, tokens, lang)
+    count_panel(page).locator("[data-count-use]").click()
+    # Two decimals, written without trailing zeros ("2.9").
+    per_token = f"{len(text.encode()) / tokens:.2f}".rstrip("0").rstrip(".")
+    shown = per_token if lang == "en" else per_token.replace(".", ",")
+    expect(page.locator("#field-text_bytes_per_token")).to_have_value(shown)
+    fields = {**DEFAULT_FIELDS, "tokens": str(tokens), "documents_mode": "list"}
+    fields |= {"document_tokens": str(tokens), "text_bytes_per_token": per_token}
+    storage = json.loads(respond(json.dumps({"fields": fields})))["storage"]
+    expect(
+        page.locator('#storage [data-life-row="text_bytes"] [data-life-value]')
+    ).to_have_attribute("data-value", storage["text_bytes"], timeout=READY_TIMEOUT_MS)
