@@ -66,7 +66,7 @@ function startCount() {
     encoding: /** @type {CountRequest["encoding"]} */ (encoding.value),
     documents: list,
   };
-  // A failed start is shown by app.js, with its retry button.
+  // A failed start is shown with the results (requests.js), with its retry button.
   calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
 }
 

@@ -121,7 +121,7 @@ function followAddress() {
 
 /** A link's list, and the list's edits wired. */
 export function startDocuments() {
-  // app.js has already shown a link's raw values; a link may have chosen list mode.
+  // form.js has already shown a link's raw values; a link may have chosen list mode.
   syncShownFields();
   const linked = new URLSearchParams(location.search).get("document_tokens");
   if (documentList.name && linked !== null) {

@@ -14,7 +14,7 @@
 //   any other is fetched, pages revalidated with the server, and checked against its hash,
 //   so a half-uploaded deployment or a stale copy on the way fails the install (the browser
 //   tries again later) instead of being kept under the new build's name;
-// - the new worker then waits until a page that has started asks it to take over (app.js):
+// - the new worker then waits until a page that has started asks it to take over (offline.js):
 //   taking over at once could hand a page still starting a file of the other build;
 // - activate: deletes this site's caches of older builds;
 // - fetch: a request for one of the build's files is answered from the active build's cache
