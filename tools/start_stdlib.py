@@ -7,17 +7,19 @@ compiled standard library a first visit needs, and check it.
 `make` runs in a Pyodide booted from the whole compiled zip, after the calculator has been
 imported and has answered once: the start-up zip holds every stdlib module then in
 sys.modules, every module the loaded calculator modules import (also inside functions), the
-calculator compiled like the stdlib but its command line (calculator._cli and __main__, no
-page's), lazy_stdlib.py and the list of the whole zip's modules that it reads.  `check` runs
-in a fresh Pyodide booted from the start-up zip alone (no lazy path): `import calculator`,
-answering, formatting a traceback and every import the loaded calculator modules name must
-not need more.  Both read the calculator from the unpacked wheel's directory: unpacking it
-in Pyodide would import zipfile, which no page needs before its first answer.
+calculator compiled like the stdlib but the files no page imports (its command line with
+its texts, and the answer's types), lazy_stdlib.py and the list of the whole zip's modules
+that it reads.  `check` runs in a fresh Pyodide booted from the start-up zip alone (no lazy
+path): `import calculator`, answering, formatting a traceback and every import the loaded
+calculator modules name must not need more.  Both read the calculator from the unpacked
+wheel's directory: unpacking it in Pyodide would import zipfile, which no page needs before
+its first answer.
 
 The stdlib modules keep one line number per function, its first (co_firstlineno): a
 traceback still names the file, the function and where it starts, and the line tables,
-a sixth of the zip as brotli, stay out of a first visit.  The whole zip, for everything
-else, keeps them; the calculator keeps its own.
+a sixth of the zip as brotli, stay out of a first visit.  The calculator's modules are
+cut the same way (a page shows no traceback; the command line and the tests run the
+sources, with every line).  The whole zip, for everything else, keeps them.
 """
 
 import ast
@@ -35,8 +37,9 @@ if TYPE_CHECKING:
 
 NAMES_FILE = "_lazy_stdlib_modules.txt"
 LAZY_MODULE = "_lazy_stdlib"
-# The command line's files: no page runs them.
-COMMAND_LINE = ("_cli.py", "__main__.py")
+# Files no page imports: the command line and its English texts, and the answer's types
+# (read by the type checkers only).  A module imported by a loaded one would fail `check`.
+NOT_ON_PAGE = ("_cli.py", "__main__.py", "_lifecycle_text.py", "_answer.py")
 # A location-table entry (Python's InternalDocs/locations.md): 1, code 13 ("no column,
 # line delta follows"), length - 1 in code units (8 at most); then the delta 0 as svarint.
 NO_COLUMN_ENTRY = 0x80 | 13 << 3
@@ -141,9 +144,9 @@ def make(whole_zip: str, package_dir: str, lazy_module: str, target: str, mounte
         entries[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
     entries["calculator/"] = b""
     for path in sorted(package.glob("*.py")):
-        if path.name not in COMMAND_LINE:
-            entries[f"calculator/{path.name}c"] = compiled(
-                path.read_bytes(), f"{prefix}calculator/{path.name}"
+        if path.name not in NOT_ON_PAGE:
+            entries[f"calculator/{path.name}c"] = without_line_tables(
+                compiled(path.read_bytes(), f"{prefix}calculator/{path.name}")
             )
     lazy = Path(lazy_module).read_bytes()
     entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{prefix}{LAZY_MODULE}.py")
