@@ -6,9 +6,10 @@
 // (the service worker). All validation and arithmetic happen in Python (calculator.respond);
 // catalog and typed text only ever reach the page through textContent, never as markup.
 import { followAddress, syncLanguageLinks } from "./address.js";
+import { writeText } from "./dom-write.js";
 import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
 import { keepForOffline } from "./offline.js";
-import { form } from "./page-context.js";
+import { form, strings } from "./page-context.js";
 import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
 
 // The helpers other modules (share.js, the panels) have always imported from here.
@@ -65,20 +66,37 @@ function loadCountingOnUse() {
   /** @type {Promise<typeof import("./count.js")> | undefined} */
   let counting;
   const load = () => {
-    counting ??= import("./count.js");
+    if (!counting) {
+      counting = import("./count.js");
+      counting.catch(() => {
+        counting = undefined; // tried again on the next use
+        writeText(panel.querySelector("[data-count-status]"), strings["count.failed"]);
+      });
+    }
     return counting;
   };
   for (const type of ["focusin", "pointerdown", "dragenter", "input", "change"]) {
-    panel.addEventListener(type, load, { once: true });
+    panel.addEventListener(type, load);
   }
-  // A file dropped on the panel is counted, never opened by the browser in the page's place.
-  panel.addEventListener("dragover", (event) => event.preventDefault());
+  // A file dropped on the panel is counted, never opened by the browser in the page's place;
+  // dropped text goes into the text box as usual.
+  const carriesFiles = (/** @type {Event} */ event) =>
+    /** @type {DragEvent} */ (event).dataTransfer?.types.includes("Files") ?? false;
+  panel.addEventListener("dragover", (event) => {
+    if (carriesFiles(event)) {
+      event.preventDefault();
+    }
+  });
   panel.addEventListener("drop", (event) => {
+    if (!carriesFiles(event)) {
+      return;
+    }
     event.preventDefault();
-    const { dataTransfer } = /** @type {DragEvent} */ (event);
-    const dropped = [...(dataTransfer?.files ?? [])];
+    const dropped = [.../** @type {DragEvent} */ (event).dataTransfer.files];
     if (dropped.length) {
-      load().then((module) => module.addFiles(dropped));
+      load()
+        .then((module) => module.addFiles(dropped))
+        .catch(() => {});
     }
   });
 }

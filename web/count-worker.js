@@ -58,7 +58,12 @@ async function loadCounter(pyodide, fetchPlain) {
  * @param {string} encoding
  */
 async function loadEncoding(pyodide, fetchPlain, encoding) {
-  counter ??= loadCounter(pyodide, fetchPlain);
+  if (!counter) {
+    counter = loadCounter(pyodide, fetchPlain);
+    counter.catch(() => {
+      counter = undefined; // tried again next time
+    });
+  }
   const page = await counter;
   let loaded = loadedEncodings.get(encoding);
   if (!loaded) {
@@ -121,11 +126,20 @@ async function count(request, pyodide, fetchPlain) {
   current = job;
   const post = (/** @type {CountReply} */ message) => self.postMessage(message);
   post({ type: "count-progress", count: job.count, loading: true, done: 0 });
+  const cancelled = () => {
+    if (job.cancelled) {
+      post({ type: "count-result", count: job.count, cancelled: true });
+    }
+    return job.cancelled;
+  };
   let page;
   try {
     page = await loadEncoding(pyodide, fetchPlain, request.encoding);
   } catch (error) {
     post({ type: "count-result", count: job.count, error: String(error?.message ?? error) });
+    return;
+  }
+  if (cancelled()) {
     return;
   }
   /** @type {CountedDocument[]} */
@@ -152,8 +166,7 @@ async function count(request, pyodide, fetchPlain) {
           });
         }
         await nextTask();
-        if (job.cancelled) {
-          post({ type: "count-result", count: job.count, cancelled: true });
+        if (cancelled()) {
           return;
         }
       }
@@ -161,10 +174,12 @@ async function count(request, pyodide, fetchPlain) {
     } finally {
       counting.destroy();
     }
+    // Between documents too: reading a file lets a cancel in, and short ones take no slice.
+    if (cancelled()) {
+      return;
+    }
   }
-  if (!job.cancelled) {
-    post({ type: "count-result", count: job.count, documents });
-  }
+  post({ type: "count-result", count: job.count, documents });
 }
 
 /**

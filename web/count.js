@@ -46,10 +46,20 @@ function documents() {
   return list;
 }
 
+/** The count under way, if any, is dropped: its replies are ignored and the worker stops it. */
+function stopCount() {
+  const running = countNumber;
+  countNumber += 1;
+  writeHidden(cancel, true);
+  calculator.ready
+    .then(() => calculator.postCount({ type: "count-cancel", count: running }))
+    .catch(() => {}); // no Python, no count to stop
+}
+
 function startCount() {
   clearTimeout(typingTimer);
   const list = documents();
-  countNumber += 1;
+  stopCount();
   if (list.length === 0) {
     showDocuments([]);
     writeText(status, "");
@@ -201,7 +211,10 @@ function wire() {
   });
   encoding.addEventListener("change", startCount);
   cancel.addEventListener("click", () => {
-    calculator.postCount({ type: "count-cancel", count: countNumber });
+    // Cancelled here at once (a count still waiting for Python's start never reaches the
+    // worker's cancel), and in the worker for the count it may be running.
+    stopCount();
+    writeText(status, strings["count.cancelled"]);
   });
   use.addEventListener("click", useCounts);
   panel.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());

@@ -160,9 +160,12 @@ async function respondOnUse(address, integrity) {
   if (cached) {
     return cached;
   }
-  const response = await fetchChecked(address, integrity, "default");
-  const cache = await caches.open(CACHE_NAME);
-  await cache.put(address, response.clone());
+  const response = await download(address, integrity);
+  // Kept only while this build's cache stands: a newer build may have dropped it meanwhile.
+  if (await caches.has(CACHE_NAME)) {
+    const cache = await caches.open(CACHE_NAME);
+    await cache.put(address, response.clone());
+  }
   return response;
 }
 

@@ -243,8 +243,22 @@ async function countText(message) {
   } catch {
     return; // the page has the load's failure already
   }
-  const { handleCount } = await import("./count-worker.js");
-  handleCount(message, pyodide, plainFetch); // its downloads are no part of the start's progress
+  let counting;
+  try {
+    counting = await import("./count-worker.js");
+  } catch (error) {
+    // A count that cannot start is answered all the same: the page shows it failed.
+    if (message.type === "count") {
+      self.postMessage({
+        type: "count-result",
+        count: message.count,
+        error: String(error?.message ?? error),
+      });
+    }
+    return;
+  }
+  // Its downloads are no part of the start's progress: the plain fetch.
+  counting.handleCount(message, pyodide, plainFetch);
 }
 
 self.addEventListener("message", (event) => {
