@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import build
 from calculator._tokens import ENCODINGS, RANKS_SUFFIX
@@ -75,6 +77,8 @@ def test_a_slice_ends_where_no_token_is_cut() -> None:
     assert page.cut("one two three", 0, 6) == 3
     assert page.cut("one\ntwo", 0, 5) == 4
     assert page.cut("1 2 3 4", 0, 3) == 7  # no safe place: the rest in one slice
+    assert page.cut("{1}\n{2}\n{3}", 0, 5) == 4  # after a newline, before punctuation
+    assert page.cut("a}\n/b\ncd", 0, 4) == 6  # o200k_base's "}\n/" is one piece
     assert page.cut("short", 0, 100) == 5
 
 
@@ -91,3 +95,22 @@ def test_slices_add_up_to_the_whole_count_of_the_source_documents(encoding: str)
             while not sliced.step(size):
                 pass
             assert sliced.tokens == whole.tokens, size
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(st.sampled_from([*"\n\r /}{]:,.-_\"'1234567890asZż中🙂\t\u0301"]), max_size=80),
+    size=st.integers(1, 12),
+)
+def test_slices_add_up_where_newlines_meet_punctuation_digits_and_slashes(
+    encoding: str, text: str, size: int
+) -> None:
+    # A cut after a newline is safe before anything but white space and "/" (which
+    # o200k_base's punctuation pieces take past a newline).
+    whole = page.start_text(encoding, text)
+    assert whole.step(len(text) + 1)
+    sliced = page.start_text(encoding, text)
+    while not sliced.step(size):
+        pass
+    assert sliced.tokens == whole.tokens

@@ -15,7 +15,8 @@ from pathlib import Path
 from . import Encoding, load_ranks
 from ._files import BinaryFileError, NotUtf8Error, decoded_text
 
-# Characters a slice holds at most: at most 4 UTF-8 bytes each, so at most 256 KiB of text.
+# Characters a slice holds where the text has a place to cut (at most 4 UTF-8 bytes each, so
+# 256 KiB); a text with none so far (one long line of digits, say) makes a longer slice.
 SLICE_CHARACTERS = 1 << 16
 
 _encodings: dict[str, Encoding] = {}
@@ -30,15 +31,16 @@ def load(encoding: str, ranks: str) -> None:
 def _safe_after(text: str, at: int) -> bool:
     """Whether every piece of the tokenizer's splitting ends at ``at``, whatever follows.
 
-    A letter that follows a newline, or a space and a letter that follow a letter, always
-    start a new piece in both encodings' patterns: a newline never joins a later letter, and
-    a word never takes a following space.
+    Any character but white space and "/" that follows a newline, or a space and a letter
+    that follow a letter, always start a new piece in both encodings' patterns: a newline
+    ends its piece (only o200k_base's punctuation pieces go on past one, and only into "/"
+    or more newlines), and a word never takes a following space.
     """
     if not 0 < at < len(text) - 1:
         return False
     before, here = text[at - 1], text[at]
     if before == "\n":
-        return here.isalpha()
+        return not here.isspace() and here != "/"
     return before.isalpha() and here == " " and text[at + 1].isalpha()
 
 
