@@ -165,6 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
     _check_combinations(parser, options)
+    if not options.dimensions and any(
+        getattr(options, name) is not None for name in _STORAGE_OPTIONS
+    ):
+        return _refuse("--dimensions", CalculatorError("dimensions", "empty").message)
     counted: list[Counted] = []
     every_file_counted = True
     if options.count:
@@ -241,6 +245,16 @@ def _counted_line(encoding: str, counted: list[Counted]) -> str:
     return f"counted with {encoding}: {files}, {total:,} tokens"
 
 
+# The storage flags: each sizes something per vector, so each needs --dimensions.
+_STORAGE_OPTIONS = (
+    "hnsw_m",
+    "metadata_bytes",
+    "text_bytes_per_token",
+    "replicas",
+    "quantized_dtype",
+)
+
+
 def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """Refuse re-indexing flags that ask two different questions at once."""
     documents = options.documents or options.average_tokens or options.document_tokens
@@ -301,11 +315,9 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
     if options.tokens is None:
         fields["tokens"] = _documents_total(fields)
     fields |= _reindex_fields(options)
-    for name in ("hnsw_m", "metadata_bytes", "text_bytes_per_token", "replicas"):
+    for name in _STORAGE_OPTIONS:
         if getattr(options, name) is not None:
             fields[name] = getattr(options, name)
-    if options.quantized_dtype is not None:
-        fields["quantized_dtype"] = options.quantized_dtype
     if options.max_input_tokens is not None:
         fields["max_input_tokens"] = options.max_input_tokens
     if options.top_k or options.context_window:

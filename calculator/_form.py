@@ -196,11 +196,11 @@ def _storage(
     if not any(reader.text(name) for name in names):
         return None  # the panel is not in use
     if not reader.text("dimensions"):
-        if all(reader.text(name) == FIELDS[name].default for name in names):
-            # The page sends its storage fields at their defaults all the time; without
-            # vectors there is nothing to size, and dimensions may be left empty on purpose.
-            return None
-        reader.refuse(CalculatorError("dimensions", "empty"))
+        # Without vectors there is nothing to size, and dimensions may be left empty on
+        # purpose: the page sends its storage fields all the time, and an edit of one of them
+        # must not put an error on the main form.  (The command line refuses storage flags
+        # without --dimensions before it gets here.)
+        return None
     hnsw_m = reader.whole("hnsw_m") if reader.text("hnsw_m") else DEFAULT_HNSW_M
     metadata = reader.whole("metadata_bytes") if reader.text("metadata_bytes") else 0
     replicas = reader.whole("replicas") if reader.text("replicas") else 1

@@ -83,9 +83,17 @@ def test_an_invalid_field_leaves_only_its_panel_stale(fields: dict[str, str], st
     assert got["panels"]["main"] == "fresh"
 
 
-def test_without_dimensions_the_storage_panel_is_unused_not_an_error() -> None:
-    got = answer(dimensions="")
+@pytest.mark.parametrize(
+    "edited", [{}, {"hnsw_m": "32"}, {"text_bytes_per_token": "4.29", "replicas": "3"}]
+)
+def test_without_dimensions_the_storage_panel_is_unused_not_an_error(
+    edited: dict[str, str],
+) -> None:
+    # An edit of a storage field while dimensions is empty on purpose leaves the main
+    # figures fresh: nothing is sized, nothing is blamed.
+    got = answer(dimensions="", **edited)
     assert got["errors"] == {} and got["panels"]["storage"] == "unused"
+    assert got["panels"]["main"] == "fresh"
     assert "versioned_peak_raw_bytes" not in got["reindex"]
 
 
