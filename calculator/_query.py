@@ -73,14 +73,20 @@ def _travels(name: str, fields: Mapping[str, str]) -> bool:
     """Fields that the current choices don't use (their declaration's shown_when) stay out of
     the link.
 
+    An empty choice is read as its default, as the form reads it; a choice that is none of
+    its field's keeps every field it could show (the form may have refused them too).
+
     >>> _travels("bytes_per_dimension", {"dtype": "int8"}), _travels("documents", {})
     (False, True)
+    >>> [_travels("documents", {"documents_mode": mode}) for mode in ("", "0", "list")]
+    [True, True, False]
     """
     field = FIELDS.get(name)
     if field is None or field.shown_when is None:
         return True
     chooser, value = field.shown_when
-    return fields.get(chooser, FIELDS[chooser].default) == value
+    chosen = fields.get(chooser) or FIELDS[chooser].default
+    return chosen == value or chosen not in FIELDS[chooser].choices
 
 
 def _compare_spec(fields: Mapping[str, str], number_format: NumberFormat) -> str:
