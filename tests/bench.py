@@ -1,6 +1,7 @@
 """Start-up and recalculation benchmark: our page against a stock Pyodide page.
 
-Run with `python3 build.py bench [--runs N] [--only-networks | --only-loopback]`.  It serves
+Run with `python3 build.py bench [--runs N] [--only-networks | --only-loopback |
+--only-counting]`.  It serves
 dist/ and, on a second port, the unmodified files of the pinned Pyodide npm package with
 brotli copies made the same way as ours; then, in headless Chromium:
 
@@ -10,7 +11,10 @@ brotli copies made the same way as ours; then, in headless Chromium:
   result of a prefilled link and of the plain page, against stock's first `1+1`, and the
   bytes on the wire per file;
 - the loopback: alternating cold and warm visits (the warm one once the service worker has
-  kept the build), first contentful paint, long tasks, recalculation.
+  kept the build), first contentful paint, long tasks, recalculation;
+- counting text (the "Count your own text" panel) on the loopback: the tokenizer's first use
+  (its module, code and ranks fetched and loaded), 1 MB of English counted once it is loaded,
+  the long tasks meanwhile, and the count checked against the command line's tokenizer.
 
 It prints medians with min-max and the budgets of the performance issues.  It reports; it
 never fails on a budget.
@@ -555,6 +559,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     part = parser.add_mutually_exclusive_group()
     part.add_argument("--only-networks", action="store_true")
     part.add_argument("--only-loopback", action="store_true")
+    part.add_argument("--only-counting", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -567,15 +572,17 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     with sync_playwright() as playwright:
         browser = build.launch_browser(playwright, "chromium")
         try:
-            if not args.only_loopback:
+            if not (args.only_loopback or args.only_counting):
                 runs = args.runs or NETWORK_RUNS
                 load = load_average()
                 print_network_report(measure_networks(browser, dist, stock, runs), runs, load)
-            if not args.only_networks:
+            if not (args.only_networks or args.only_counting):
                 run_loopback(browser, dist, stock, args.runs or RUNS)
+            if not (args.only_networks or args.only_loopback):
+                run_counting(browser, dist, args.runs or COUNT_RUNS)
         finally:
             browser.close()
-    if not args.only_networks:
+    if not (args.only_networks or args.only_counting):
         report_firefox(dist, stock, args.runs or RUNS)
     return 0
 
@@ -638,4 +645,189 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
     print(
         f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
         f"warm {median['ours warm'] / median['stock warm']:.2f}"
+    )
+
+
+# --- counting text --------------------------------------------------------------------------
+
+COUNT_RUNS = 3
+ENGLISH_BYTES = 1_000_000
+COUNT_BUDGETS_MS = {"tokenizer ready": 1000.0, "1 MB counted": 1500.0}
+
+# Makes the file the next timing gives the panel, in a task of its own: Playwright reads a
+# call's arguments in the task that runs it, which would be timed too.
+PREPARE_FILE = """
+(text) => { window.__benchFile = new File([text], "english.txt", { type: "text/plain" }); }
+"""
+
+# Gives the panel's file input the prepared file, as picking it does, and resolves once the
+# panel has painted the count (its table is rebuilt for every count): the milliseconds from
+# the pick to the painted count, the count, and the main thread's long tasks meanwhile.  An
+# encoding, if given, is chosen instead (the panel counts its file again).
+COUNT_TIMING = """
+async (encoding) => {
+  const panel = document.querySelector("[data-count]");
+  const input = panel.querySelector("input[type=file][name=files]");
+  const rows = panel.querySelector("[data-count-documents]");
+  const total = panel.querySelector("[data-result=text_tokens]");
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const longTasks = [];
+  const tasks = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  tasks.observe({ type: "longtask" });
+  const painted = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      resolve(performance.now());
+    });
+    observer.observe(rows, { childList: true });
+  });
+  const start = performance.now();
+  if (encoding) {
+    const select = panel.querySelector("select[name=encoding]");
+    select.value = encoding;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  } else {
+    const files = new DataTransfer();
+    files.items.add(window.__benchFile);
+    input.files = files.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  const end = await painted;
+  // Long tasks are reported after they end: one more frame lets the last one in.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  tasks.disconnect();
+  return { ms: end - start, tokens: total.dataset.value, longTasks };
+}
+"""
+
+
+def english_text(size: int = ENGLISH_BYTES) -> str:
+    """About ``size`` bytes of real English prose, the same on every run: the standard
+    library's own documentation (pydoc's topics, then module docstrings), cut at a line."""
+    import ast  # noqa: PLC0415
+    import pydoc_data.topics  # noqa: PLC0415
+    import sysconfig  # noqa: PLC0415
+
+    parts = [pydoc_data.topics.topics[key] for key in sorted(pydoc_data.topics.topics)]
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    for source in sorted(stdlib.glob("*.py")):
+        if sum(len(part) for part in parts) >= size:
+            break
+        try:
+            tree = ast.parse(source.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef):
+                docstring = ast.get_docstring(node)
+                if docstring:
+                    parts.append(docstring)
+    text = "\n\n".join(parts)
+    while len(text.encode("utf-8")) > size:
+        text = text[: text.rfind("\n", 0, len(text) - 1)]
+    return text + "\n"
+
+
+def expected_tokens(text: str, encoding: str) -> int:
+    """The count of ``text`` by the command line's tokenizer (tiktoken's, as the tests show)."""
+    from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks  # noqa: PLC0415
+
+    ranks = build.ensure_token_ranks() / (encoding + RANKS_SUFFIX)
+    return Encoding(encoding, load_ranks(ranks, encoding)).count(text)
+
+
+@dataclass
+class PageRequests:
+    """The paths the page and its worker asked for (not its service worker)."""
+
+    paths: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Request) -> None:
+        if request.service_worker is None:
+            self.paths.append(urlsplit(request.url).path)
+
+
+def run_counting(browser: Browser, dist: Path, runs: int) -> None:
+    """The panel's first use and a 1 MB count, in a fresh context each run, once the page has
+    given its first answer (the counting module is then still unloaded)."""
+    english = english_text()
+    small = "How many tokens is this sentence?\n"
+    expected = {
+        "o200k_base small": expected_tokens(small, "o200k_base"),
+        "o200k_base 1 MB": expected_tokens(english, "o200k_base"),
+        "cl100k_base 1 MB": expected_tokens(english, "cl100k_base"),
+    }
+    samples = Samples()
+    long_tasks: list[float] = []
+    mismatches: list[str] = []
+    at_start: list[str] = []
+    load = load_average()
+    with served(dist, RequestLog()) as url:
+        for _ in range(runs):
+            context = new_context(browser)
+            try:
+                by_page = PageRequests()
+                context.on("request", by_page.on_request)
+                page, _ = visit(context, f"{url}en/")
+                # (The service worker, registered after the first answer, keeps the counter's
+                # modules for offline use: only the page's and its worker's requests count.)
+                at_start = [path for path in by_page.paths if "tokens-" in path or "count" in path]
+                steps = (
+                    ("tokenizer ready", "o200k_base small", small, None),
+                    ("1 MB counted", "o200k_base 1 MB", english, None),
+                    (
+                        "cl100k_base loaded and 1 MB counted",
+                        "cl100k_base 1 MB",
+                        None,
+                        "cl100k_base",
+                    ),
+                )
+                for name, check, text, encoding in steps:
+                    if text is not None:
+                        page.evaluate(PREPARE_FILE, text)
+                    measured = page.evaluate(COUNT_TIMING, encoding)
+                    samples.add(name, measured["ms"])
+                    long_tasks += measured["longTasks"]
+                    if measured["longTasks"]:
+                        print(f"long tasks during {name}: {measured['longTasks']}")
+                    if measured["tokens"] != str(expected[check]):
+                        mismatches.append(
+                            f"{check}: page {measured['tokens']}, expected {expected[check]}"
+                        )
+            finally:
+                context.close()
+    english_bytes = len(english.encode("utf-8"))
+    print(
+        f"\nCounting text on the loopback, milliseconds over {runs} runs (a fresh context each, "
+        f"after the page's first answer); {english_bytes:,} bytes of English, the standard "
+        f"library's documentation; load average at the start: {load}\n"
+    )
+    print("| measure | median | min | max |")
+    print("|---|---|---|---|")
+    for name, series in samples.values.items():
+        print(
+            f"| {name} | {statistics.median(series):.0f} | {min(series):.0f} | {max(series):.0f} |"
+        )
+    longest = max(long_tasks, default=0.0)
+    median = {name: statistics.median(series) for name, series in samples.values.items()}
+    print("\n| budget | result | measured |")
+    print("|---|---|---|")
+    for name, limit in COUNT_BUDGETS_MS.items():
+        print(
+            f"| {name} <= {limit / 1000:g} s | {verdict(median[name] <= limit)} | "
+            f"{median[name]:.0f} ms |"
+        )
+    print(
+        f"| no long task > 50 ms while counting | {verdict(longest <= LONG_TASK_BUDGET_MS)} | "
+        f"{len(long_tasks)} long tasks, longest {longest:.0f} ms |"
+    )
+    print(
+        f"| counts equal the command line's | {verdict(not mismatches)} | "
+        f"{'; '.join(mismatches) or ', '.join(f'{k} {v:,}' for k, v in expected.items())} |"
+    )
+    print(
+        f"| nothing of the counter fetched before the first answer | {verdict(not at_start)} | "
+        f"{', '.join(at_start) or 'none'} |"
     )
