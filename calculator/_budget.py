@@ -7,12 +7,11 @@ history and source labels come on top, and the answer needs its own budget.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ._integers import require_int
+from ._record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PromptBudget:
     """Build it with :func:`prompt_budget`."""
 

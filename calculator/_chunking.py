@@ -9,14 +9,14 @@ chonkie's ``TokenChunker`` and GraphRAG's token splitter produce on one stream.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ._errors import CalculatorError
 from ._integers import ceil_div, require_int
+from ._record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LengthGroup:
     """``count`` consecutive chunks of ``length`` tokens each."""
 
@@ -24,7 +24,7 @@ class LengthGroup:
     length: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChunkPlan:
     """Every figure of one split; build it with :func:`plan_chunks`."""
 

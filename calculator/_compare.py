@@ -8,10 +8,10 @@ better retrieval: that needs representative questions on a small collection.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ._chunking import ChunkPlan, plan_chunks
 from ._errors import CalculatorError, shortened
+from ._record import record
 from ._vectors import VectorSize, vector_size
 
 MAX_ROWS = 12
@@ -26,7 +26,7 @@ COMPARED_FIGURES = (
 ROW_FIELDS = ("chunk_size", "overlap", "dimensions", "dtype")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Configuration:
     """One setting to compare; no ``dimensions`` means no raw size."""
 
@@ -36,7 +36,7 @@ class Configuration:
     representation: str | int = "float32"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ComparisonRow:
     configuration: Configuration
     plan: ChunkPlan
@@ -51,7 +51,7 @@ class ComparisonRow:
         return value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Comparison:
     rows: tuple[ComparisonRow, ...]
     #: Figure name → indexes of the rows holding its lowest value (empty when all agree).

@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ._chunking import ChunkPlan, plan_chunks
 from ._errors import CalculatorError, shortened
 from ._integers import require_int
+from ._record import record
 from ._text import MACHINE, NumberFormat, parse_whole_number
 
 MAX_DOCUMENTS = 100_000
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CorpusPlan:
     """Totals of a corpus whose documents are chunked one by one."""
 

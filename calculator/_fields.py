@@ -9,10 +9,10 @@ its catalog keys (``field.<name>.label`` and ``.help``) in every language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from ._compare import MAX_ROWS, ROW_FIELDS
+from ._record import record
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS
 
 # The page's Python never imports typing (it would be one more module to load at start).
@@ -33,7 +33,7 @@ PAGE_PANELS: tuple[Panel, ...] = (
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Field:
     """One input: what it accepts, what it starts as and which figures depend on it."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ._budget import PromptBudget, prompt_budget
@@ -34,6 +33,7 @@ from ._documents import (
 from ._errors import CalculatorError, shortened
 from ._fields import FIELD_MINIMUMS, FIELDS
 from ._input_limit import InputLimit, input_limit
+from ._record import record
 from ._reindex import (
     MigrationSize,
     ReindexCase,
@@ -52,7 +52,7 @@ _SIGNS = "+-\u2212"
 _COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FormOutcome:
     """Per-field ``errors`` and whatever could be planned from the valid fields."""
 

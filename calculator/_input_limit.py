@@ -7,13 +7,12 @@ what it says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ._chunking import ChunkPlan, plan_chunks
 from ._integers import require_int
+from ._record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InputLimit:
     """A chunk plan checked against ``max_input_tokens``; build it with :func:`input_limit`."""
 

@@ -17,15 +17,15 @@ such starts in closed form, so it is exact and instant for any N.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import lcm
 
 from ._chunking import ChunkPlan, plan_chunks
 from ._errors import CalculatorError
 from ._integers import ceil_div, require_int
+from ._record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReindexPlan:
     """Old chunks, new chunks and how many of them keep their embedding.
 
@@ -214,7 +214,7 @@ def documents_change(
     return unchanged(document).scaled(documents - changed) + each.scaled(changed)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MigrationSize:
     """Raw vector bytes while an index moves from its old chunks to its new ones."""
 
@@ -251,7 +251,7 @@ def migration_size(plan: ReindexPlan, bytes_per_vector: int) -> MigrationSize:
     return MigrationSize(plan, require_int("bytes_per_vector", bytes_per_vector, 1))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReindexCase:
     """A re-indexing question and its plan, as the form and the command line ask it.
 

@@ -10,12 +10,12 @@ No engine's page layout, allocator or write-ahead log is modelled.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
 from ._errors import CalculatorError, shortened
 from ._integers import ceil_div, require_int
+from ._record import record
 from ._vectors import DTYPE_BITS, VectorSize, vector_size
 
 # HNSW keeps up to 2·M neighbours per vector on its base layer, each a 4-byte id.
@@ -27,7 +27,7 @@ PGVECTOR_HEADER_BYTES = 8
 PGVECTOR_VALUE_BITS: Mapping[str, int] = MappingProxyType({"vector": 32, "halfvec": 16, "bit": 1})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StorageSize:
     """Every part of an index's size; build it with :func:`storage_size`."""
 

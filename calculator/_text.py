@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ._errors import CalculatorError
+from ._record import record
 
 # Typed values are capped so that a pasted wall of digits is refused at once
 # instead of being parsed; the API itself stays exact for any int.
@@ -19,7 +19,7 @@ _MINUS_SIGNS = "-\u2212"
 _GROUPED = re.compile(r"\d{1,3}(?:\|\d{3})+")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NumberFormat:
     """A locale's separators: ``group`` between thousands, ``decimal`` before fractions.
 

@@ -8,7 +8,7 @@ The page receives the decided figure (``size_figure``) and only localizes its di
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ._record import record
 
 # The page's Python never imports typing (one more module to load at start); the unit
 # systems' names are for the checkers.
@@ -28,7 +28,7 @@ _SYSTEMS: dict[str, tuple[int, tuple[str, ...]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SizeFigure:
     """A byte count as shown: ``significand`` (plain decimal text) in ``unit``.
 

@@ -7,11 +7,11 @@ replicas and update overhead all come on top.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from ._errors import CalculatorError
 from ._integers import ceil_div, require_int
+from ._record import record
 
 # Bits each representation stores per dimension.  "binary" keeps one bit per
 # dimension, so a vector takes ceil(dimensions / 8) whole bytes.
@@ -23,7 +23,7 @@ DTYPE_BITS: Mapping[str, int] = MappingProxyType(
 CUSTOM_DTYPE = "custom"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VectorSize:
     """The raw size of ``vectors`` vectors; build it with :func:`vector_size`."""
 

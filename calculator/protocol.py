@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict
 
 from ._chunking import ChunkPlan
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
+from ._record import fields_dict
 from ._report import (
     Report,
     describe,
@@ -258,7 +258,7 @@ def _add_sizes(value: object) -> None:
             count = value.get(bytes_key)
             if isinstance(count, int):
                 value[size_key] = {
-                    system: asdict(size_figure(abs(count), system)) for system in _UNIT_SYSTEMS
+                    system: fields_dict(size_figure(abs(count), system)) for system in _UNIT_SYSTEMS
                 }
 
 

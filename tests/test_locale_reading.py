@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import build
+from calculator._record import fields_dict
 from calculator._units import size_figure
 from page_modules import node_runner
 
@@ -348,7 +348,7 @@ def test_the_page_formatting_keeps_numbers_and_units_together(
         {
             "tag": tag,
             "call": "size",
-            "args": [asdict(size_figure(int(size), system)), catalog["plural.bytes"]],
+            "args": [fields_dict(size_figure(int(size), system)), catalog["plural.bytes"]],
         }
         for size in sizes
         for system in systems
