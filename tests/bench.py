@@ -734,7 +734,7 @@ def expected_tokens(text: str, encoding: str) -> int:
     """The count of ``text`` by the command line's tokenizer (tiktoken's, as the tests show)."""
     from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks  # noqa: PLC0415
 
-    ranks = build.ensure_token_ranks() / (encoding + RANKS_SUFFIX)
+    ranks = build.TOKEN_RANKS / (encoding + RANKS_SUFFIX)  # the build fetched them for the page
     return Encoding(encoding, load_ranks(ranks, encoding)).count(text)
 
 

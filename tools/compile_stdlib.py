@@ -9,11 +9,12 @@ deflated: the site's brotli copy of the zip then compresses across files, which 
 per-entry streams cannot; and in a fixed order with a fixed date, so that the same input
 always gives the same bytes.
 
-Three modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start-up
-zip need not hold what they import at the top but use rarely: Pyodide's package loader, which
+Four modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
+not load what they import at the top but use rarely: Pyodide's package loader, which
 Pyodide imports at every start, imports zipfile and tempfile (with random) only when it
 unpacks a package; subprocess (which asyncio imports) imports locale only to guess a text
-encoding; urllib.parse imports ipaddress only for a bracketed host.
+encoding; urllib.parse imports ipaddress only for a bracketed host; traceback imports
+_colorize, whose color themes cost CPU at every start, only to format a traceback.
 """
 
 import importlib.util
@@ -46,6 +47,18 @@ DEFERRED_IMPORTS = {
         (
             b"        return locale.getencoding()\n",
             b"        import locale\n        return locale.getencoding()\n",
+        ),
+    ),
+    # traceback imports _colorize, which builds its color themes (five dataclasses, each
+    # compiled at import) at every start; only a traceback formatted needs them.
+    "traceback.py": (
+        (
+            b"\nimport _colorize\n",
+            b"\n\n\nclass _DeferredColorize:\n"
+            b"    def __getattr__(self, name):\n"
+            b"        import _colorize\n"
+            b"        return getattr(_colorize, name)\n\n\n"
+            b"_colorize = _DeferredColorize()\n",
         ),
     ),
     # Only bracketed hosts ("http://[::1]/") need ipaddress; parse_qsl and urlencode do not.

@@ -122,6 +122,9 @@ def make(whole_zip: str, package_dir: str, lazy_module: str, target: str, mounte
     package = Path(package_dir)
     sys.path.insert(0, str(package.parent))
     import_everything(package)
+    # What formatting a traceback loads (_colorize, deferred until then) is held too: Pyodide
+    # formats every Python error that reaches JavaScript.
+    tracebacks_work()
     loaded = list(sys.modules.values())  # before this script's own reading of zips
     import zipfile  # noqa: PLC0415 (after `loaded`: no page needs it)
 
