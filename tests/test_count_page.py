@@ -127,21 +127,36 @@ def token_bytes(encoding: str) -> dict[int, bytes]:
 
 
 def chunk_view(
-    encoding: str, text: str, chunk_size: int, overlap: int, shown: int
+    encoding: str,
+    text: str,
+    chunk_size: int,
+    overlap: int,
+    shown: int,
+    shown_tokens: int = page.SHOWN_TOKENS,
 ) -> dict[str, Any]:
     counted = page.start_text(encoding, text)
     assert counted.step(len(text) + 1)
-    view: dict[str, Any] = json.loads(counted.chunks(counted.tokens, chunk_size, overlap, shown))
+    view: dict[str, Any] = json.loads(
+        counted.chunks(counted.tokens, chunk_size, overlap, shown, shown_tokens)
+    )
     return view
 
 
-def check_chunk_view(encoding: str, text: str, chunk_size: int, overlap: int, shown: int) -> None:
+def check_chunk_view(
+    encoding: str,
+    text: str,
+    chunk_size: int,
+    overlap: int,
+    shown: int,
+    shown_tokens: int = page.SHOWN_TOKENS,
+) -> None:
     ids = page._encodings[encoding].encode(text)
-    view = chunk_view(encoding, text, chunk_size, overlap, shown)
+    view = chunk_view(encoding, text, chunk_size, overlap, shown, shown_tokens)
     plan = calculator.plan_chunks(len(ids), chunk_size, overlap)
     assert view["tokens"] == len(ids)
     assert view["chunks"] == plan.chunks
-    assert view["shown"] == min(shown, plan.chunks)
+    within = [i for i in range(plan.chunks) if i == 0 or plan.window(i)[1] <= shown_tokens]
+    assert view["shown"] == min(shown, len(within))
     windows = view["windows"]
     assert len(windows) == view["shown"]
     # The windows' tokens: the model's, from the first token on, step C - O, the last shorter.
@@ -195,6 +210,16 @@ def test_a_long_document_draws_only_its_first_chunks() -> None:
     assert view["windows"][-1][:2] == [29 * 80, 29 * 80 + 100]
 
 
+def test_a_document_of_long_chunks_draws_only_its_first_tokens() -> None:
+    text = TEXT * 200
+    tokens = page._encodings["o200k_base"].count(text)
+    view = chunk_view("o200k_base", text, 2000, 500, page.SHOWN_CHUNKS, 5000)
+    assert view["chunks"] == calculator.plan_chunks(tokens, 2000, 500).chunks > 3
+    assert [window[:2] for window in view["windows"]] == [[0, 2000], [1500, 3500], [3000, 5000]]
+    view = chunk_view("o200k_base", text, 8000, 0, page.SHOWN_CHUNKS, 5000)
+    assert [window[:2] for window in view["windows"]] == [[0, 8000]]  # the first one always
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=200, deadline=None)
 @given(
@@ -202,8 +227,10 @@ def test_a_long_document_draws_only_its_first_chunks() -> None:
     chunk_size=st.integers(1, 12),
     overlap_share=st.floats(0, 1, exclude_max=True),
     shown=st.integers(1, 40),
+    shown_tokens=st.integers(1, 80),
 )
 def test_chunk_windows_tile_the_token_stream_as_the_model_says(
-    encoding: str, text: str, chunk_size: int, overlap_share: float, shown: int
+    encoding: str, text: str, chunk_size: int, overlap_share: float, shown: int, shown_tokens: int
 ) -> None:
-    check_chunk_view(encoding, text, chunk_size, int(overlap_share * chunk_size), shown)
+    overlap = int(overlap_share * chunk_size)
+    check_chunk_view(encoding, text, chunk_size, overlap, shown, shown_tokens)

@@ -22,6 +22,9 @@ from ._files import BinaryFileError, NotUtf8Error, decoded_text
 SLICE_CHARACTERS = 1 << 16
 # The chunks whose text the page draws at most: the first ones, enough to see the windows move.
 SHOWN_CHUNKS = 30
+# ... and only those that end within this many tokens (the first chunk always): with a chunk
+# size of many thousand tokens, thirty chunks would be the whole of a long text, drawn at once.
+SHOWN_TOKENS = 1 << 16
 # Characters a slice holds while the text is encoded for its first chunks (see chunks()): small,
 # so that little past the last drawn chunk is encoded.
 CHUNK_SLICE_CHARACTERS = 1 << 12
@@ -100,12 +103,14 @@ class Counting:
         chunk_size: int | str,
         overlap: int | str,
         shown: int = SHOWN_CHUNKS,
+        shown_tokens: int = SHOWN_TOKENS,
     ) -> str:
         """The document split into the calculator's chunks, as JSON, for the page to draw.
 
         ``tokens`` is the document's count (N, this text's :attr:`tokens` once counted), so
         the chunk count is the calculator's for that N; only the text of the first ``shown``
-        chunks is encoded, so a long document costs no more than a short one.  Figures come
+        chunks (those of them that end within ``shown_tokens``, and the first one) is
+        encoded, so a long document costs no more than a short one.  Figures come
         as integers or as the integer strings the calculator's answer holds.
 
         The JSON: ``tokens``, ``chunk_size``, ``overlap``, ``chunks`` (the calculator's
@@ -117,6 +122,7 @@ class Counting:
         """
         plan = plan_chunks(int(tokens), int(chunk_size), int(overlap))
         windows = [plan.window(index) for index in range(min(shown, plan.chunks))]
+        windows = windows[:1] + [window for window in windows[1:] if window[1] <= shown_tokens]
         ends = self._token_ends(windows[-1][1] if windows else 0)
         places = _characters_at(self.text, sorted({0, *ends}))
 
