@@ -92,6 +92,18 @@ class ChunkPlan:
             return Fraction(0)
         return Fraction(self.repeated_tokens, self.tokens)
 
+    def window(self, index: int) -> tuple[int, int]:
+        """The token range ``[start, end)`` of chunk ``index`` (counted from 0).
+
+        >>> plan = plan_chunks(2500, 800, 200)
+        >>> [plan.window(i) for i in range(plan.chunks)]
+        [(0, 800), (600, 1400), (1200, 2000), (1800, 2500)]
+        """
+        if not 0 <= index < self.chunks:
+            raise IndexError(f"chunk {index} of {self.chunks}")
+        start = index * self.step
+        return start, min(start + self.chunk_size, self.tokens)
+
     @property
     def steps_after_first(self) -> Fraction:
         """``max(0, N - C) / s``: the quotient whose ceiling counts the later chunks."""

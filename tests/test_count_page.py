@@ -3,15 +3,19 @@ command line's ``--count`` does, and its slices add up to the whole text's count
 
 from __future__ import annotations
 
+import json
 import os
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import build
-from calculator._tokens import ENCODINGS, RANKS_SUFFIX
+import calculator
+from calculator._tokens import ENCODINGS, RANKS_SUFFIX, load_ranks
 from calculator._tokens import _page as page
 from calculator._tokens._files import count_files
 
@@ -114,3 +118,119 @@ def test_slices_add_up_where_newlines_meet_punctuation_digits_and_slashes(
     while not sliced.step(size):
         pass
     assert sliced.tokens == whole.tokens
+
+
+@cache
+def token_bytes(encoding: str) -> dict[int, bytes]:
+    ranks = load_ranks(build.TOKEN_RANKS / (encoding + RANKS_SUFFIX), encoding)
+    return {rank: token for token, rank in ranks.items()}
+
+
+def chunk_view(
+    encoding: str,
+    text: str,
+    chunk_size: int,
+    overlap: int,
+    shown: int,
+    shown_tokens: int = page.SHOWN_TOKENS,
+) -> dict[str, Any]:
+    counted = page.start_text(encoding, text)
+    assert counted.step(len(text) + 1)
+    view: dict[str, Any] = json.loads(
+        counted.chunks(counted.tokens, chunk_size, overlap, shown, shown_tokens)
+    )
+    return view
+
+
+def check_chunk_view(
+    encoding: str,
+    text: str,
+    chunk_size: int,
+    overlap: int,
+    shown: int,
+    shown_tokens: int = page.SHOWN_TOKENS,
+) -> None:
+    ids = page._encodings[encoding].encode(text)
+    view = chunk_view(encoding, text, chunk_size, overlap, shown, shown_tokens)
+    plan = calculator.plan_chunks(len(ids), chunk_size, overlap)
+    assert view["tokens"] == len(ids)
+    assert view["chunks"] == plan.chunks
+    within = [i for i in range(plan.chunks) if i == 0 or plan.window(i)[1] <= shown_tokens]
+    assert view["shown"] == min(shown, len(within))
+    windows = view["windows"]
+    assert len(windows) == view["shown"]
+    # The windows' tokens: the model's, from the first token on, step C - O, the last shorter.
+    step = chunk_size - overlap
+    for index, (start, end, _, _) in enumerate(windows):
+        assert start == index * step
+        assert end == min(start + chunk_size, len(ids))
+    if view["shown"] == plan.chunks and windows:
+        assert windows[-1][1] == len(ids)
+    # Each window's characters are its tokens' text, a character cut by its edge starting
+    # where that character starts.
+    pieces = [token_bytes(encoding)[i] for i in ids]
+    assert b"".join(pieces) == text.encode()
+
+    def character(token: int) -> int:
+        return len(b"".join(pieces[:token]).decode("utf-8", "ignore"))
+
+    for start, end, first, last in windows:
+        assert (first, last) == (character(start), character(end))
+    # The segments are the drawn text in order, each held by the chunks whose range covers it.
+    drawn_end = windows[-1][3] if windows else 0
+    assert "".join(segment[1] for segment in view["segments"]) == text[:drawn_end]
+    if view["shown"] == plan.chunks:
+        assert drawn_end == len(text)
+    for start, piece, first, last in view["segments"]:
+        assert text[start : start + len(piece)] == piece
+        holding = [i for i, w in enumerate(windows) if w[2] <= start and start + len(piece) <= w[3]]
+        assert (first, last) == (holding[0], holding[-1])
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize(("chunk_size", "overlap"), [(8, 0), (8, 3), (5, 4), (1, 0), (64, 16)])
+def test_the_chunk_view_splits_the_text_at_real_token_positions(
+    encoding: str, chunk_size: int, overlap: int
+) -> None:
+    check_chunk_view(encoding, TEXT, chunk_size, overlap, 10_000)
+    check_chunk_view(encoding, TEXT * 20, chunk_size, overlap, page.SHOWN_CHUNKS)
+
+
+def test_the_chunk_view_of_an_empty_text_has_no_chunks() -> None:
+    view = chunk_view("o200k_base", "", 512, 64, 30)
+    assert (view["chunks"], view["shown"], view["windows"], view["segments"]) == (0, 0, [], [])
+
+
+def test_a_long_document_draws_only_its_first_chunks() -> None:
+    text = TEXT * 2000
+    view = chunk_view("cl100k_base", text, 100, 20, page.SHOWN_CHUNKS)
+    tokens = page._encodings["cl100k_base"].count(text)
+    assert view["chunks"] == calculator.plan_chunks(tokens, 100, 20).chunks > page.SHOWN_CHUNKS
+    assert view["shown"] == page.SHOWN_CHUNKS
+    assert view["windows"][-1][:2] == [29 * 80, 29 * 80 + 100]
+
+
+def test_a_document_of_long_chunks_draws_only_its_first_tokens() -> None:
+    text = TEXT * 200
+    tokens = page._encodings["o200k_base"].count(text)
+    view = chunk_view("o200k_base", text, 2000, 500, page.SHOWN_CHUNKS, 5000)
+    assert view["chunks"] == calculator.plan_chunks(tokens, 2000, 500).chunks > 3
+    assert [window[:2] for window in view["windows"]] == [[0, 2000], [1500, 3500], [3000, 5000]]
+    view = chunk_view("o200k_base", text, 8000, 0, page.SHOWN_CHUNKS, 5000)
+    assert [window[:2] for window in view["windows"]] == [[0, 8000]]  # the first one always
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(st.sampled_from([*"\n /}{:,.-'1234567890asZż中🙂\t\u0301é"]), max_size=60),
+    chunk_size=st.integers(1, 12),
+    overlap_share=st.floats(0, 1, exclude_max=True),
+    shown=st.integers(1, 40),
+    shown_tokens=st.integers(1, 80),
+)
+def test_chunk_windows_tile_the_token_stream_as_the_model_says(
+    encoding: str, text: str, chunk_size: int, overlap_share: float, shown: int, shown_tokens: int
+) -> None:
+    overlap = int(overlap_share * chunk_size)
+    check_chunk_view(encoding, text, chunk_size, overlap, shown, shown_tokens)

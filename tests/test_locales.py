@@ -124,6 +124,10 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "model_limit.formula.largest": frozenset({"limit"}),
     "model_limit.formula.at_limit": frozenset({"chunk_size", "overlap", "tokens"}),
     "count.progress": frozenset({"percent"}),
+    "count.chunks_summary": frozenset({"tokens", "chunks", "chunk_size", "overlap"}),
+    "count.chunks_shown": frozenset({"shown", "chunks"}),
+    "count.chunks_marker": frozenset({"number"}),
+    "count.chunks_overlap": frozenset({"first", "last"}),
 }
 
 PLURAL_KEYS = (

@@ -16,7 +16,7 @@ import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
 export { addressWritten, onAddressChange, syncLanguageLinks } from "./address.js";
 export { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
 export { syncShownFields } from "./form.js";
-export { onAnswer, recalculate } from "./requests.js";
+export { lastAnswer, onAnswer, recalculate } from "./requests.js";
 export { errorText } from "./results-paint.js";
 
 function wireControls() {

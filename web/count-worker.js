@@ -183,8 +183,40 @@ async function count(request, pyodide, fetchPlain) {
 }
 
 /**
- * A count or a cancel from the page (worker.js hands them over once Python is ready).
- * @param {CountRequest | CountCancel} message
+ * One counted document split into the calculator's chunks, for the page to draw.  The document
+ * comes again from the page (its text or its File), read as it was counted; only the text of
+ * the first chunks is encoded (Counting.chunks), so this takes one call, not slices.
+ * @param {CountChunksRequest} request
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ */
+async function chunks(request, pyodide, fetchPlain) {
+  const post = (/** @type {CountReply} */ message) => self.postMessage(message);
+  let page;
+  try {
+    page = await loadEncoding(pyodide, fetchPlain, request.encoding);
+  } catch (error) {
+    post({ type: "chunks-result", count: request.count, error: String(error?.message ?? error) });
+    return;
+  }
+  const started = await startDocument(pyodide, page, request.encoding, request.document);
+  if (!("counting" in started)) {
+    post({ type: "chunks-result", count: request.count, error: "read" });
+    return;
+  }
+  const { counting } = started;
+  try {
+    const view = JSON.parse(counting.chunks(request.tokens, request.chunk_size, request.overlap));
+    post({ type: "chunks-result", count: request.count, view });
+  } finally {
+    counting.destroy();
+  }
+}
+
+/**
+ * A count, a cancel or a chunk view from the page (worker.js hands them over once Python is
+ * ready).
+ * @param {CountRequest | CountCancel | CountChunksRequest} message
  * @param {Pyodide} pyodide
  * @param {typeof fetch} fetchPlain
  */
@@ -193,6 +225,16 @@ export function handleCount(message, pyodide, fetchPlain) {
     if (current?.count === message.count) {
       current.cancelled = true;
     }
+    return;
+  }
+  if (message.type === "count-chunks") {
+    chunks(message, pyodide, fetchPlain).catch((error) =>
+      self.postMessage({
+        count: message.count,
+        type: "chunks-result",
+        error: String(error?.message ?? error),
+      }),
+    );
     return;
   }
   count(message, pyodide, fetchPlain).catch((error) =>

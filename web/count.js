@@ -6,7 +6,15 @@
 // The text stays in this page and its worker: it is never in the address, in storage or in any
 // request.  "Use these counts" writes only the counts into the calculator's form (whose fields
 // the shared link carries), then the page recalculates.
-import { recalculate, syncShownFields, writeData, writeHidden, writeText } from "./app.js";
+import {
+  lastAnswer,
+  onAnswer,
+  recalculate,
+  syncShownFields,
+  writeData,
+  writeHidden,
+  writeText,
+} from "./app.js";
 import { calculator } from "./boot.js";
 import { fill } from "./format.js";
 import { form as calculatorForm, formatter, PAUSE_MS, strings } from "./page-context.js";
@@ -22,6 +30,11 @@ const cancel = $("[data-count-cancel]");
 const total = $("[data-result=text_tokens]");
 const rows = $("[data-count-documents]");
 const use = /** @type {HTMLButtonElement} */ ($("[data-count-use]"));
+const chunksView = $("[data-count-chunks]");
+const chunksDocument = /** @type {HTMLSelectElement} */ ($("[data-count-chunks-document]"));
+const chunksSummary = $("[data-count-chunks-summary]");
+const chunksShown = $("[data-count-chunks-shown]");
+const chunksText = $("[data-count-chunks-text]");
 
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
@@ -32,6 +45,13 @@ let countNumber = 0;
 let typingTimer = 0;
 /** @type {CountedDocument[]} the last count's documents */
 let counted = [];
+/** @type {CountRequest | null} the count under way or shown: what its documents were */
+let countRequest = null;
+/** @type {{request: CountRequest, documents: CountedDocument[]} | null} the count shown */
+let shownCount = null;
+let chunksNumber = 0;
+/** What the chunk view shows or was asked for (the same request is not sent twice). */
+let chunksKey = "";
 
 /** The documents to count now: the pasted text (if any), then the files. */
 function documents() {
@@ -62,6 +82,8 @@ function startCount() {
   stopCount();
   if (list.length === 0) {
     showDocuments([]);
+    shownCount = null;
+    chooseChunksDocuments();
     writeText(status, "");
     writeHidden(cancel, true);
     return;
@@ -76,12 +98,17 @@ function startCount() {
     encoding: /** @type {CountRequest["encoding"]} */ (encoding.value),
     documents: list,
   };
+  countRequest = request;
   // A failed start is shown with the results (requests.js), with its retry button.
   calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
 }
 
 /** @param {CountReply} reply */
 function onReply(reply) {
+  if (reply.type === "chunks-result") {
+    showChunks(reply);
+    return;
+  }
   if (reply.count !== countNumber) {
     return; // a count the visitor has replaced
   }
@@ -101,7 +128,158 @@ function onReply(reply) {
   } else {
     writeText(status, "");
     showDocuments(reply.documents ?? []);
+    shownCount = countRequest && { request: countRequest, documents: reply.documents ?? [] };
+    chooseChunksDocuments();
   }
+}
+
+// --- The chunk view: one counted document split into the calculator's chunks.
+
+/** The chunk size and overlap of the results shown last, as the calculator's answer gives
+ *  them (integer strings), or null before a valid answer. */
+let chunking = chunkingOf(lastAnswer());
+
+/** @param {import("answer-types").Answer | null} answer */
+function chunkingOf(answer) {
+  const result = answer?.panels?.main === "stale" ? null : answer?.result;
+  return result ? { chunk_size: result.chunk_size, overlap: result.overlap } : null;
+}
+
+/** The select lists the last count's documents that have a count; the choice is kept by name. */
+function chooseChunksDocuments() {
+  const chosen = chunksDocument.selectedOptions[0]?.textContent;
+  const options = (shownCount?.documents ?? []).flatMap((item, index) => {
+    if (item.error !== undefined) {
+      return [];
+    }
+    const option = document.createElement("option");
+    option.value = String(index);
+    option.textContent = item.name;
+    option.selected = item.name === chosen;
+    return [option];
+  });
+  chunksDocument.replaceChildren(...options);
+  requestChunks();
+}
+
+/** Ask the worker for the chosen document's chunks, unless the view shows them already. */
+function requestChunks() {
+  const index = Number(chunksDocument.value);
+  const item = shownCount?.documents[index];
+  if (!shownCount || !chunking || !item || item.error !== undefined) {
+    chunksKey = "";
+    chunksNumber += 1; // a reply still coming is for a view no longer wanted
+    writeHidden(chunksView, !shownCount || !item);
+    return;
+  }
+  const key = JSON.stringify([shownCount.request.count, index, chunking]);
+  if (key === chunksKey) {
+    return;
+  }
+  chunksKey = key;
+  chunksNumber += 1;
+  writeHidden(chunksView, false);
+  /** @type {CountChunksRequest} */
+  const request = {
+    type: "count-chunks",
+    count: chunksNumber,
+    encoding: shownCount.request.encoding,
+    document: shownCount.request.documents[index],
+    tokens: String(item.tokens),
+    ...chunking,
+  };
+  calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
+}
+
+/** @param {Extract<CountReply, {type: "chunks-result"}>} reply */
+function showChunks(reply) {
+  if (reply.count !== chunksNumber) {
+    return; // a view the visitor has moved on from
+  }
+  const view = reply.view;
+  if (!view) {
+    chunksKey = ""; // asked again on the next change
+    writeText(chunksSummary, strings["count.chunks_failed"]);
+    writeHidden(chunksShown, true);
+    chunksText.replaceChildren();
+    return;
+  }
+  const integer = (/** @type {number} */ value) => formatter.integer(String(value));
+  writeText(
+    chunksSummary,
+    fill(strings["count.chunks_summary"], {
+      tokens: integer(view.tokens),
+      chunks: integer(view.chunks),
+      chunk_size: integer(view.chunk_size),
+      overlap: integer(view.overlap),
+    }),
+  );
+  writeData(chunksSummary, "chunks", String(view.chunks));
+  writeText(
+    chunksShown,
+    fill(strings["count.chunks_shown"], {
+      shown: integer(view.shown),
+      chunks: integer(view.chunks),
+    }),
+  );
+  writeHidden(chunksShown, view.shown === view.chunks);
+  chunksText.replaceChildren(...chunkNodes(view));
+}
+
+/** A chunk's number where it starts: read as "Chunk 3", seen as a small "3". */
+function chunkMarker(/** @type {number} */ index) {
+  const marker = document.createElement("span");
+  marker.className = "count-chunk-number";
+  marker.dataset.chunkNumber = String(index + 1);
+  const label = document.createElement("span");
+  label.className = "visually-hidden";
+  label.textContent = fill(strings["count.chunks_marker"], {
+    number: formatter.integer(String(index + 1)),
+  });
+  const seen = document.createElement("span");
+  seen.setAttribute("aria-hidden", "true");
+  seen.textContent = formatter.integer(String(index + 1));
+  marker.append(label, seen);
+  return marker;
+}
+
+/** The drawn text: each piece in its chunk's shade (alternating), a piece two chunks or more
+ *  hold marked as their overlap (underlined and labelled, not by colour alone), and each
+ *  chunk's number where it starts.
+ * @param {ChunkView} view */
+function chunkNodes(view) {
+  /** @type {HTMLElement[]} */
+  const nodes = [];
+  let marked = 0; // chunks whose number is placed
+  const markUpTo = (/** @type {number} */ start) => {
+    while (marked < view.windows.length && view.windows[marked][2] <= start) {
+      nodes.push(chunkMarker(marked));
+      marked += 1;
+    }
+  };
+  for (const [start, piece, first, last] of view.segments) {
+    markUpTo(start);
+    const span = document.createElement("span");
+    if (first === last) {
+      span.className = `count-chunk count-chunk-${first % 2 ? "odd" : "even"}`;
+      span.textContent = piece;
+    } else {
+      const label = fill(strings["count.chunks_overlap"], {
+        first: formatter.integer(String(first + 1)),
+        last: formatter.integer(String(last + 1)),
+      });
+      span.className = "count-overlap";
+      span.dataset.overlap = `${first + 1}-${last + 1}`;
+      span.title = label;
+      const hidden = document.createElement("span");
+      hidden.className = "visually-hidden";
+      hidden.textContent = `${label} `;
+      span.append(hidden, piece);
+    }
+    nodes.push(span);
+  }
+  markUpTo(Number.POSITIVE_INFINITY); // chunks of no whole character, at the end
+  return nodes;
 }
 
 /** @param {CountedDocument} document */
@@ -217,6 +395,15 @@ function wire() {
     writeText(status, strings["count.cancelled"]);
   });
   use.addEventListener("click", useCounts);
+  chunksDocument.addEventListener("change", requestChunks);
+  // The view follows the calculator: another chunk size or overlap splits the text again.
+  onAnswer((answer) => {
+    const next = chunkingOf(answer);
+    if (next) {
+      chunking = next;
+      requestChunks();
+    }
+  });
   panel.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
 }
 

@@ -18,6 +18,8 @@ const calcError = document.querySelector("[data-calc-error]");
 const resultsEmpty = document.querySelector("[data-results-empty]");
 const loadError = /** @type {HTMLElement} */ (document.querySelector("[data-load-error]"));
 let latestRequest = 0;
+/** @type {Answer | null} the answer shown last, for modules that load after it (count.js) */
+let shownAnswer = null;
 let pauseTimer = 0;
 // The page's separators, sent with every request so Python reads "8.000" as de writes it.
 // Made by the first request: the first Intl.NumberFormat of the page's process costs 20-50 ms
@@ -37,6 +39,11 @@ function buildRequest() {
  */
 export function onAnswer(listener) {
   answerListeners.push(listener);
+}
+
+/** The answer shown last (null before the first): what a module loaded later starts from. */
+export function lastAnswer() {
+  return shownAnswer;
 }
 
 /** Called as a calculation starts: what the form holds now is what it sends. */
@@ -76,6 +83,7 @@ function showResponse(response) {
   }
   // A link opened with invalid values has nothing to show yet: say what to do instead.
   writeHidden(resultsEmpty, shownResult());
+  shownAnswer = response;
   for (const listener of answerListeners) {
     listener(response);
   }

@@ -20,7 +20,8 @@
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
 // Counting text in tokens (web/count-worker.js, imported on first use): {type: "count" |
-// "count-cancel", count, ...} in, {type: "count-progress" | "count-result", count, ...} out.
+// "count-cancel" | "count-chunks", count, ...} in, {type: "count-progress" | "count-result" |
+// "chunks-result", count, ...} out.
 import {
   downloadSizes,
   loadPyodide,

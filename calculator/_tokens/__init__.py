@@ -124,6 +124,7 @@ class Encoding:
         self._pattern: Pattern[str] = _PATTERNS[name]
         self._ranks = ranks
         self._cache: dict[str, list[int]] = {}
+        self._lengths: dict[int, int] | None = None
 
     def encode(self, text: str) -> list[int]:
         """The token ids of ``text``, special tokens' spellings counted as ordinary text."""
@@ -147,6 +148,17 @@ class Encoding:
     def count(self, text: str) -> int:
         """How many tokens ``text`` is."""
         return len(self.encode(text))
+
+    def byte_length(self, token: int) -> int:
+        """How many UTF-8 bytes of the text token id ``token`` stands for.
+
+        >>> Encoding("o200k_base", {b"a": 0, b"bc": 1}).byte_length(1)
+        2
+        """
+        # The inverse of the ranks, made on first use only: counting never needs it.
+        if self._lengths is None:
+            self._lengths = {rank: len(token) for token, rank in self._ranks.items()}
+        return self._lengths[token]
 
 
 def _without_lone_surrogates(text: str) -> str:

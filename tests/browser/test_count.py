@@ -210,3 +210,53 @@ def test_the_counted_bytes_per_token_size_the_stored_chunk_text(
     expect(
         page.locator('#storage [data-life-row="text_bytes"] [data-life-value]')
     ).to_have_attribute("data-value", storage["text_bytes"], timeout=READY_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_chosen_document_is_drawn_in_the_calculators_chunks(
+    page: Page, site_url: str, lang: str
+) -> None:
+    open_page(page, site_url, lang)
+    text = TEXTS[lang] * 6
+    tokens = encoding("o200k_base").count(text)
+    field(page, "chunk_size").fill("40")
+    field(page, "overlap").fill("10")
+    panel = count_panel(page)
+    panel.locator("textarea[name=text]").fill(text)
+    expect_total(page, tokens, lang)
+    view = panel.locator("[data-count-chunks]")
+    expect(view).to_be_visible()
+    expect(view.locator("[data-count-chunks-document] option")).to_have_text(
+        [catalog(lang)["count.pasted_name"]]
+    )
+    plan = calculator.plan_chunks(tokens, 40, 10)
+    assert 1 < plan.chunks <= 30  # every chunk drawn
+    summary = view.locator("[data-count-chunks-summary]")
+    expect(summary).to_have_attribute("data-chunks", str(plan.chunks), timeout=COUNT_TIMEOUT_MS)
+    expect(view.locator("[data-chunk-number]")).to_have_count(plan.chunks)
+    expect(view.locator("[data-overlap]").first).to_be_attached()
+    expect(view.locator("[data-count-chunks-shown]")).to_be_hidden()
+    # The drawn text is the text, each overlap drawn once.
+    drawn = view.locator("[data-count-chunks-text]").evaluate(
+        "(box) => [...box.children].filter((node) => !node.dataset.chunkNumber)"
+        ".map((node) => node.lastChild.textContent).join('')"
+    )
+    assert drawn == text
+    # Another overlap in the calculator's form splits the text again.
+    field(page, "overlap").fill("0")
+    unlapped = calculator.plan_chunks(tokens, 40, 0)
+    expect(summary).to_have_attribute("data-chunks", str(unlapped.chunks), timeout=READY_TIMEOUT_MS)
+    expect(view.locator("[data-chunk-number]")).to_have_count(unlapped.chunks)
+    expect(view.locator("[data-overlap]")).to_have_count(0)
+    # A file is read again from the page for its view, as it was counted (HTML as its text).
+    html = f"<p>{TEXTS['en'] * 3}</p><script>ignored()</script>"
+    panel.locator("input[name=files]").set_input_files(
+        [FilePayload(name="page.html", mimeType="text/html", buffer=html.encode())]
+    )
+    file_tokens = encoding("o200k_base").count(html_text(html))
+    expect_total(page, tokens + file_tokens, lang)
+    view.locator("[data-count-chunks-document]").select_option("page.html")
+    in_file = calculator.plan_chunks(file_tokens, 40, 0)
+    expect(summary).to_have_attribute("data-chunks", str(in_file.chunks), timeout=COUNT_TIMEOUT_MS)
+    expect(view.locator("[data-chunk-number]")).to_have_count(in_file.chunks)
+    expect(view.locator("[data-count-chunks-text]")).not_to_contain_text("ignored")

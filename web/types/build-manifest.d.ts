@@ -29,6 +29,7 @@ export interface TokenCounter {
 export interface TokenCounting {
   step(): boolean;
   result(): string;
+  chunks(tokens: string, chunkSize: string, overlap: string): string;
   readonly done: number;
   readonly total: number;
   destroy(): void;

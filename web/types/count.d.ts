@@ -23,6 +23,32 @@ interface CountCancel {
   count: number;
 }
 
+/** Page -> worker: split one counted document (with the encoding and the count it got) into
+ *  the calculator's chunks; the figures are the integer strings of the calculator's answer. */
+interface CountChunksRequest {
+  type: "count-chunks";
+  count: number;
+  encoding: "o200k_base" | "cl100k_base";
+  document: CountDocument;
+  tokens: string;
+  chunk_size: string;
+  overlap: string;
+}
+
+/** The first chunks of one document (calculator/_tokens/_page.py, Counting.chunks): each
+ *  window as [first token, end token, first character, end character] (characters in Unicode
+ *  code points), and the drawn text cut at every window's edge as [first character, text,
+ *  first chunk, last chunk] (two chunks or more: an overlap). */
+interface ChunkView {
+  tokens: number;
+  chunk_size: number;
+  overlap: number;
+  chunks: number;
+  shown: number;
+  windows: [number, number, number, number][];
+  segments: [number, string, number, number][];
+}
+
 /** One document's figures (tokens, Unicode characters and UTF-8 bytes of the counted text),
  *  or why it has none: "binary" (NUL bytes), "not_utf8" (with the first bad byte's offset),
  *  "read" (the browser could not read the file). */
@@ -45,4 +71,5 @@ type CountReply =
       documents?: CountedDocument[];
       cancelled?: boolean;
       error?: string;
-    };
+    }
+  | { type: "chunks-result"; count: number; view?: ChunkView; error?: string };
