@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from site_build.comments import js_without_comments
 from site_build.manifest import SERVICE_WORKER
 from site_build.modules import page_preloads
 from site_build.policy import CSP
@@ -230,5 +231,8 @@ def copy_static(target: Path) -> None:
     target.mkdir(parents=True)
     for path in sorted(WEB.glob("*.js")):
         if path.name != SERVICE_WORKER:  # written last, with the list of everything else
-            shutil.copy2(path, target / path.name)
+            source = path.read_text(encoding="utf-8")
+            (target / path.name).write_text(
+                js_without_comments(source), encoding="utf-8", newline="\n"
+            )
     write_stylesheet(target)

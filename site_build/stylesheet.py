@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from site_build.comments import css_without_comments
 from site_build.project import WEB
 
 STYLES = WEB / "styles"
@@ -42,4 +43,5 @@ def stylesheet(styles: Path = STYLES) -> str:
 
 
 def write_stylesheet(target: Path, styles: Path = STYLES) -> None:
-    (target / STYLESHEET).write_text(stylesheet(styles), encoding="utf-8", newline="\n")
+    shipped = css_without_comments(stylesheet(styles))
+    (target / STYLESHEET).write_text(shipped, encoding="utf-8", newline="\n")
