@@ -266,23 +266,30 @@ def measure_pair(
 
 
 @dataclass
+class PageRequests:
+    """The paths the page and its worker asked for (not its service worker), in order."""
+
+    paths: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Request) -> None:
+        if request.service_worker is None:
+            self.paths.append(urlsplit(request.url).path)
+
+
+@dataclass
 class OurColdVisit:
     """What our cold visit's page and worker fetched, and what the service worker fetched
     on top to keep the build for offline use, which the warm visit then uses, as a
     visitor's next visit does."""
 
     log: RequestLog
-    page_paths: set[str] = field(default_factory=set)
+    page: PageRequests = field(default_factory=PageRequests)
     fetched: list[tuple[str, str | None]] = field(default_factory=list)
     before_result: int = 0
 
     def watch(self, context: BrowserContext) -> None:
         self.log.paths.clear()
-        context.on("request", self.on_request)
-
-    def on_request(self, request: Request) -> None:
-        if request.service_worker is None:  # the page's or its worker's
-            self.page_paths.add(urlsplit(request.url).path)
+        context.on("request", self.page.on_request)
 
     def after_result(self, page: Page) -> None:
         # What the servers sent until the first result is the page's and its worker's: the
@@ -292,9 +299,8 @@ class OurColdVisit:
         self.fetched = list(self.log.paths)
 
     def by_page(self) -> list[tuple[str, str | None]]:
-        return [
-            entry for entry in self.fetched[: self.before_result] if entry[0] in self.page_paths
-        ]
+        asked = set(self.page.paths)
+        return [entry for entry in self.fetched[: self.before_result] if entry[0] in asked]
 
     def by_service_worker(self) -> list[tuple[str, str | None]]:
         page = set(self.by_page())
@@ -736,17 +742,6 @@ def expected_tokens(text: str, encoding: str) -> int:
 
     ranks = build.TOKEN_RANKS / (encoding + RANKS_SUFFIX)  # the build fetched them for the page
     return Encoding(encoding, load_ranks(ranks, encoding)).count(text)
-
-
-@dataclass
-class PageRequests:
-    """The paths the page and its worker asked for (not its service worker)."""
-
-    paths: list[str] = field(default_factory=list)
-
-    def on_request(self, request: Request) -> None:
-        if request.service_worker is None:
-            self.paths.append(urlsplit(request.url).path)
 
 
 def run_counting(browser: Browser, dist: Path, runs: int) -> None:
