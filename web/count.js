@@ -36,6 +36,9 @@ const chunksSummary = $("[data-count-chunks-summary]");
 const chunksShown = $("[data-count-chunks-shown]");
 const chunksText = $("[data-count-chunks-text]");
 
+/** A count as the page writes integers ("1,234" in en). */
+const integer = (/** @type {number | undefined} */ value) => formatter.integer(String(value));
+
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
 
@@ -204,7 +207,6 @@ function showChunks(reply) {
     chunksText.replaceChildren();
     return;
   }
-  const integer = (/** @type {number} */ value) => formatter.integer(String(value));
   writeText(
     chunksSummary,
     fill(strings["count.chunks_summary"], {
@@ -233,12 +235,11 @@ function chunkMarker(/** @type {number} */ index) {
   marker.dataset.chunkNumber = String(index + 1);
   const label = document.createElement("span");
   label.className = "visually-hidden";
-  label.textContent = fill(strings["count.chunks_marker"], {
-    number: formatter.integer(String(index + 1)),
-  });
+  const number = integer(index + 1);
+  label.textContent = fill(strings["count.chunks_marker"], { number });
   const seen = document.createElement("span");
   seen.setAttribute("aria-hidden", "true");
-  seen.textContent = formatter.integer(String(index + 1));
+  seen.textContent = number;
   marker.append(label, seen);
   return marker;
 }
@@ -265,8 +266,8 @@ function chunkNodes(view) {
       span.textContent = piece;
     } else {
       const label = fill(strings["count.chunks_overlap"], {
-        first: formatter.integer(String(first + 1)),
-        last: formatter.integer(String(last + 1)),
+        first: integer(first + 1),
+        last: integer(last + 1),
       });
       span.className = "count-overlap";
       span.dataset.overlap = `${first + 1}-${last + 1}`;
@@ -300,7 +301,7 @@ function showDocuments(list) {
   const good = list.filter((document) => document.error === undefined);
   const sum = good.reduce((tokens, document) => tokens + (document.tokens ?? 0), 0);
   writeData(total, "value", good.length ? String(sum) : "");
-  writeText(total, good.length ? formatter.integer(String(sum)) : "—");
+  writeText(total, good.length ? integer(sum) : "—");
   rows.replaceChildren(
     ...list.map((document) => {
       const row = document.error === undefined ? "" : " count-error";
@@ -316,14 +317,10 @@ function showDocuments(list) {
         reason.dataset.countError = document.error;
         tr.append(reason);
       } else {
-        const tokens = cell(formatter.integer(String(document.tokens)));
+        const tokens = cell(integer(document.tokens));
         tokens.dataset.value = String(document.tokens);
         tokens.dataset.countTokens = "";
-        tr.append(
-          tokens,
-          cell(formatter.integer(String(document.characters))),
-          cell(formatter.integer(String(document.bytes))),
-        );
+        tr.append(tokens, cell(integer(document.characters)), cell(integer(document.bytes)));
       }
       return tr;
     }),
@@ -348,7 +345,7 @@ function useCounts() {
     return;
   }
   const sum = good.reduce((tokens, document) => tokens + (document.tokens ?? 0), 0);
-  setField("tokens", formatter.integer(String(sum)));
+  setField("tokens", integer(sum));
   setField("documents_mode", "list");
   syncShownFields(); // names the list, so that it is sent
   const list = /** @type {HTMLTextAreaElement | null} */ (
