@@ -55,6 +55,14 @@ def expect_total(page: Page, tokens: int, lang: str) -> None:
     expect(total(page)).to_have_text(localized(tokens, lang))
 
 
+def paste_and_count(page: Page, text: str, lang: str) -> int:
+    """Pastes ``text`` into the panel and waits for its exact o200k_base count; returns it."""
+    tokens = encoding("o200k_base").count(text)
+    count_panel(page).locator("textarea[name=text]").fill(text)
+    expect_total(page, tokens, lang)
+    return tokens
+
+
 def ranks_requests(page_guard: PageGuard) -> list[str]:
     return [request.url for request in page_guard.requests if "/tokens-" in request.url]
 
@@ -63,8 +71,7 @@ def ranks_requests(page_guard: PageGuard) -> list[str]:
 def test_pasted_text_is_counted_exactly(page: Page, site_url: str, lang: str) -> None:
     open_page(page, site_url, lang)
     text = TEXTS[lang]
-    count_panel(page).locator("textarea[name=text]").fill(text)
-    expect_total(page, encoding("o200k_base").count(text), lang)
+    paste_and_count(page, text, lang)
     count_panel(page).locator("select[name=encoding]").select_option("cl100k_base")
     expect_total(page, encoding("cl100k_base").count(text), lang)
 
@@ -129,10 +136,9 @@ def test_the_tokenizer_loads_on_first_use_and_the_text_stays_in_the_page(
     open_page(page, site_url, "en")
     assert ranks_requests(page_guard) == []  # not part of the start
     secret = "Quarterly figures nobody outside may read zqxj"
-    count_panel(page).locator("textarea[name=text]").fill(secret)
-    expect_total(page, encoding("o200k_base").count(secret), "en")
+    tokens = paste_and_count(page, secret, "en")
     count_panel(page).locator("[data-count-use]").click()
-    expect(field(page, "tokens")).to_have_value(str(encoding("o200k_base").count(secret)))
+    expect(field(page, "tokens")).to_have_value(str(tokens))
     fetched = ranks_requests(page_guard)
     assert any(url.endswith("/o200k_base.ranks") for url in fetched), fetched
     assert not any(url.endswith("/cl100k_base.ranks") for url in fetched), fetched
@@ -140,7 +146,6 @@ def test_the_tokenizer_loads_on_first_use_and_the_text_stays_in_the_page(
     for request in page_guard.requests:
         assert "zqxj" not in request.url
         assert "zqxj" not in (request.post_data or "")
-    tokens = encoding("o200k_base").count(secret)
     # The shared link carries the counts, and nothing of the text.
     expect(page).to_have_url(re.compile(rf"[?&]tokens={tokens}(&|$)"))
     expect(page).to_have_url(re.compile(rf"[?&]document_tokens={tokens}(&|$)"))
@@ -154,12 +159,10 @@ def test_counting_works_offline_once_the_tokenizer_was_fetched(
     with serve_site(dist, tmp_path) as url:
         page = first_visit(new_page, page_guard, url)
         open_page(page, url, "en")  # now under the service worker, which kept the build
-        count_panel(page).locator("textarea[name=text]").fill(TEXTS["en"])
-        expect_total(page, encoding("o200k_base").count(TEXTS["en"]), "en")
+        paste_and_count(page, TEXTS["en"], "en")
     page.context.set_offline(True)
     open_page(page, url, "en")
-    count_panel(page).locator("textarea[name=text]").fill(TEXTS["de"])
-    expect_total(page, encoding("o200k_base").count(TEXTS["de"]), "en")
+    paste_and_count(page, TEXTS["de"], "en")
 
 
 def test_a_long_text_is_counted_in_slices_while_the_calculator_answers_and_can_be_cancelled(
@@ -168,8 +171,7 @@ def test_a_long_text_is_counted_in_slices_while_the_calculator_answers_and_can_b
     open_page(page, site_url, "en")
     strings = catalog("en")
     panel = count_panel(page)
-    panel.locator("textarea[name=text]").fill(TEXTS["en"])  # the tokenizer loaded first
-    expect_total(page, encoding("o200k_base").count(TEXTS["en"]), "en")
+    paste_and_count(page, TEXTS["en"], "en")  # the tokenizer loaded first
     # Megabytes of words that each differ (none is counted from the tokenizer's memory of
     # pieces), set at once: typing them would take the test's time.
     panel.locator("textarea[name=text]").evaluate(
@@ -196,9 +198,7 @@ def test_the_counted_bytes_per_token_size_the_stored_chunk_text(
 ) -> None:
     open_page(page, site_url, lang)
     text = TEXTS[lang] * 20
-    tokens = encoding("o200k_base").count(text)
-    count_panel(page).locator("textarea[name=text]").fill(text)
-    expect_total(page, tokens, lang)
+    tokens = paste_and_count(page, text, lang)
     count_panel(page).locator("[data-count-use]").click()
     # Two decimals, written without trailing zeros ("2.9").
     per_token = f"{len(text.encode()) / tokens:.2f}".rstrip("0").rstrip(".")
@@ -218,12 +218,10 @@ def test_the_chosen_document_is_drawn_in_the_calculators_chunks(
 ) -> None:
     open_page(page, site_url, lang)
     text = TEXTS[lang] * 6
-    tokens = encoding("o200k_base").count(text)
     field(page, "chunk_size").fill("40")
     field(page, "overlap").fill("10")
     panel = count_panel(page)
-    panel.locator("textarea[name=text]").fill(text)
-    expect_total(page, tokens, lang)
+    tokens = paste_and_count(page, text, lang)
     view = panel.locator("[data-count-chunks]")
     expect(view).to_be_visible()
     expect(view.locator("[data-count-chunks-document] option")).to_have_text(
