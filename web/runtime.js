@@ -78,6 +78,31 @@ function workerScriptURL() {
   return controlledByServiceWorker() ? workerURL : bootstrapURL();
 }
 
+/** Tells the worker when each of the page's preloads (the wasm and the start-up zip) has
+ *  arrived, and how fast: it chooses how to start by that (worker.js startChoice).  Only
+ *  the page sees its preloads' timing. */
+function reportPreloads(worker) {
+  const observer = new PerformanceObserver((list) => {
+    const entries = /** @type {PerformanceResourceTiming[]} */ (list.getEntries());
+    for (const entry of entries) {
+      if (entry.initiatorType === "link") {
+        worker.postMessage({
+          type: "preloaded",
+          url: entry.name,
+          bytes: entry.encodedBodySize,
+          ms: entry.responseEnd - entry.responseStart,
+        });
+      }
+    }
+  });
+  try {
+    observer.observe({ type: "resource", buffered: true });
+  } catch {
+    // no Resource Timing: the worker boots from the start-up zip
+  }
+  return observer;
+}
+
 // One worker and its load; retry() replaces it with a new one.
 class Session {
   constructor(timeoutMs, progressListeners, countListeners) {
@@ -101,6 +126,7 @@ class Session {
     this.scriptURL = workerScriptURL(); // revoked once used (revokeObjectURL ignores an http: URL)
     this.worker = new Worker(this.scriptURL, { type: "module" });
     this.worker.addEventListener("message", (event) => this.onMessage(event.data));
+    this.preloads = reportPreloads(this.worker);
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
       this.fail(
@@ -117,6 +143,7 @@ class Session {
   onMessage(data) {
     if (data.type === "ready") {
       clearTimeout(this.timer);
+      this.preloads.disconnect();
       URL.revokeObjectURL(this.scriptURL);
       this.resolveReady();
     } else if (data.type === "failed") {
@@ -150,6 +177,7 @@ class Session {
     }
     this.failure = error;
     clearTimeout(this.timer);
+    this.preloads.disconnect();
     URL.revokeObjectURL(this.scriptURL);
     if (!keepWorker) {
       this.worker.terminate();

@@ -1,12 +1,14 @@
 // The calculator's module worker: boots Pyodide, answers requests.
 //
-// Two ways to start (build.py writes what each needs):
-// - a first visit boots Python from the start-up zip (python_stdlib_start.zip: the stdlib
-//   modules Pyodide and the calculator import, and the calculator), a fifth of the snapshot's
-//   bytes on the wire; a module outside it comes from the whole stdlib zip when first
-//   imported (tools/lazy_stdlib.py);
+// Three ways to start (build.py writes what each needs):
 // - once the service worker has kept the build (the memory snapshot with it), a visit
-//   restores the snapshot instead: Python initialized and the calculator imported already.
+//   restores the snapshot: Python initialized and the calculator imported already;
+// - a first visit over a link whose bytes arrive fast restores it too, fetched from the
+//   network (startChoice() below decides by the start-up zip's download);
+// - any other first visit boots Python from the start-up zip (python_stdlib_start.zip: the
+//   stdlib modules Pyodide and the calculator import, and the calculator), a fifth of the
+//   snapshot's bytes on the wire; a module outside it comes from the whole stdlib zip when
+//   first imported (tools/lazy_stdlib.py).
 //
 // runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`) unless the
 // service worker serves the page, so the worker's own base URL may be a blob: URL; every
@@ -14,8 +16,11 @@
 // this build's Pyodide and snapshot), and all of them point into this site.
 //
 // Messages in:  {id, request}            request: the plain object calculator.respond takes
+//               {type: "preloaded", url, bytes, ms}  one of the page's preloads has arrived:
+//                                        its body, bytes on the wire, in ms
 // Messages out: {type: "progress", received, expected}  bytes of the runtime's downloads
-//               {type: "ready"}          Python answers from now on
+//               {type: "ready", start}   Python answers from now on; start: "snapshot" or
+//                                        "start-up zip", how it started
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
@@ -43,14 +48,6 @@ self.addEventListener("securitypolicyviolation", (event) => {
     },
   });
 });
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) {
-    throw new Error(`${url}: HTTP ${response.status}`);
-  }
-  return response.arrayBuffer();
-}
 
 // build.py ships the snapshot without its all-zero blocks (more than half of it): a smaller
 // download. Its header says where the blocks go (build.py packed_snapshot); the last may be
@@ -93,23 +90,47 @@ function reportProgress() {
 // Pyodide fetches its wasm and the zip itself: every response body of this worker is counted
 // as it streams in (decoded bytes, as the build's sizes are).
 const plainFetch = self.fetch.bind(self);
-self.fetch = async (...args) => {
-  const response = await plainFetch(...args);
+
+// More than the largest runtime file.
+const UNREAD_BYTES_KEPT = 64 * 1024 * 1024;
+
+async function countedFetch(resource, options) {
+  const response = await plainFetch(resource, options);
   if (!response.ok || !response.body) {
     return response;
   }
   const { url } = response;
   let count = 0;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      count += chunk.byteLength;
-      received.set(url, count);
-      reportProgress();
-      controller.enqueue(chunk);
+  const counter = new TransformStream(
+    {
+      transform(chunk, controller) {
+        count += chunk.byteLength;
+        received.set(url, count);
+        reportProgress();
+        controller.enqueue(chunk);
+      },
     },
-  });
+    undefined,
+    // Bytes flow in (and are counted) before anything reads them: the wasm's before its
+    // compile starts.
+    new ByteLengthQueuingStrategy({ highWaterMark: UNREAD_BYTES_KEPT }),
+  );
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+}
+
+// Responses this worker asked for before Pyodide did (see bootPyodide): Pyodide's own fetch of
+// the same URL is given the one under way, once.
+const early = new Map(); // URL -> Promise<Response>
+
+self.fetch = (resource, options) => {
+  const url = String(resource instanceof Request ? resource.url : resource);
+  const started = early.get(url);
+  if (started) {
+    early.delete(url);
+    return started;
+  }
+  return countedFetch(resource, options);
 };
 
 // pyodide.asm.mjs comes by import(), not fetch(): counted whole once it has arrived.
@@ -134,6 +155,63 @@ async function snapshotKept() {
   }
 }
 
+// How fast the start-up zip's preload came (runtime.js reports the page's preloads as they
+// arrive): {bytes, ms}.
+let noteStartZipTiming;
+const startZipTiming = new Promise((resolve) => {
+  noteStartZipTiming = resolve;
+});
+
+function notePreload({ url, bytes, ms }) {
+  if (url === startStdlibURL) {
+    noteStartZipTiming({ bytes, ms });
+  }
+}
+
+// Restoring the snapshot instead of booting from the start-up zip saves Python's start and
+// our imports (0.3-0.8 s of CPU on a 2-core test machine, less on a fast one) and costs 4.9 MB
+// more on the wire (the snapshot and the whole stdlib zip, brotli, against the start-up
+// zip's 0.5 MB).  A first visit takes it only where the start-up zip's body came at this
+// rate or faster (bytes on the wire a millisecond: 2 MB/s, 16 Mbit/s).  A 10 Mbit/s link
+// (1.25 MB/s) never gets there.  The zip shares the link with the wasm's preload, so the
+// link is about twice as fast as the rate measured: from about 32 Mbit/s a visit takes the
+// snapshot, and from about 60 Mbit/s its bytes cost less than it saves.  On the loopback of
+// a busy 2-core machine the zip's body came at 1.5-35 MB/s (the page's thread and the wasm's
+// download compete for the CPU), mostly above this.
+const SNAPSHOT_LINK_BYTES_PER_MS = 2000;
+// The page reports the start-up zip's preload once it has arrived, as this worker's own fetch
+// of it completes; without a report in this time (no preload, no Resource Timing) this
+// worker boots from the zip it has.
+const PRELOAD_REPORT_GRACE_MS = 50;
+
+function snapshotPays({ bytes, ms }) {
+  return bytes > 0 && ms >= 0 && bytes >= SNAPSHOT_LINK_BYTES_PER_MS * ms;
+}
+
+async function okBytes(response) {
+  const answer = await response;
+  if (!answer.ok) {
+    throw new Error(`${answer.url}: HTTP ${answer.status}`);
+  }
+  return answer.arrayBuffer();
+}
+
+/** "snapshot" or "start-up zip": how a first visit starts.  The start-up zip is fetched
+ *  whole either way (the page preloads it), so a slow link loses nothing by the wait: its
+ *  bytes, the wasm's and Pyodide's JavaScript share the link meanwhile. */
+async function startChoice() {
+  const startZip = okBytes(countedFetch(startStdlibURL));
+  // Pyodide's fetch of the zip, if it boots from it, takes these bytes.  A failed download
+  // fails the load at the await below; this copy of the failure is then nobody's.
+  const forPyodide = startZip.then((bytes) => new Response(bytes));
+  forPyodide.catch(() => {});
+  early.set(startStdlibURL, forPyodide);
+  await startZip;
+  const grace = new Promise((resolve) => setTimeout(resolve, PRELOAD_REPORT_GRACE_MS, null));
+  const timing = await Promise.race([startZipTiming, grace]);
+  return timing && snapshotPays(timing) ? "snapshot" : "start-up zip";
+}
+
 const pyodideOptions = {
   indexURL: pyodideURL,
   // Packages would resolve against this, never against Pyodide's default CDN.
@@ -143,41 +221,100 @@ const pyodideOptions = {
   lockFileContents: { info: pyodideLockInfo, packages: {} },
 };
 
-async function bootPyodide() {
-  if (await snapshotKept()) {
-    expected =
-      downloadSizes.asm + downloadSizes.wasm + downloadSizes.stdlib + downloadSizes.snapshot;
-    // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
-    // Pyodide under Node, with the whole stdlib zip mounted): restoring it skips Python's
-    // initialization and our imports, about 1 s of a start.
-    return loadPyodide({
-      ...pyodideOptions,
-      stdLibURL: stdlibURL,
-      _loadSnapshot: fetchBytes(snapshotURL).then(unpackSnapshot),
-    });
+/** How this visit started: "snapshot" or "start-up zip". */
+let start;
+
+/** The snapshot and the whole stdlib zip, both downloaded before Python starts: a snapshot
+ *  that cannot be had (a failed download, a refused address) leaves the start-up zip. */
+async function snapshotFiles() {
+  try {
+    const [image, stdlib] = await Promise.all([
+      okBytes(countedFetch(snapshotURL)),
+      okBytes(countedFetch(stdlibURL)),
+    ]);
+    return { image, stdlib };
+  } catch {
+    received.delete(snapshotURL);
+    received.delete(stdlibURL);
+    return null;
   }
-  expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
+}
+
+async function bootPyodide() {
+  // Every start needs Pyodide's JavaScript (and its wasm: instantiateEarlyWasm): asked for
+  // now, before the choice.
+  import(`${pyodideURL}pyodide.asm.mjs`).catch(() => {}); // loadPyodide's import reports a failure
+  const kept = await snapshotKept();
+  expected = downloadSizes.asm + downloadSizes.wasm + (kept ? 0 : downloadSizes.start);
+  // The wasm's compile takes both cores for a while: begun only after the start-up zip has
+  // come, it does not slow the download that measures the link.
+  start = kept ? "snapshot" : await startChoice();
+  compileWasm();
+  if (start === "snapshot") {
+    expected += downloadSizes.stdlib + downloadSizes.snapshot;
+    const files = await snapshotFiles();
+    if (files) {
+      early.delete(startStdlibURL);
+      early.set(stdlibURL, Promise.resolve(new Response(files.stdlib)));
+      // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
+      // Pyodide under Node, with the whole stdlib zip mounted): restoring it skips Python's
+      // initialization and our imports.
+      return loadPyodide({
+        ...pyodideOptions,
+        stdLibURL: stdlibURL,
+        _loadSnapshot: unpackSnapshot(files.image),
+      });
+    }
+    start = "start-up zip";
+    expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
+  }
   const pyodide = await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
   pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
   return pyodide;
 }
 
 // Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),
-// and on failure only logs "wasm instantiation failed!" and waits forever: a failed
-// instantiation fails the load at once instead. (Compiled here, off the page's thread: with
-// the snapshot, compiling it on the page's thread for Chrome's code cache no longer made
-// repeat visits faster, and its compile put 50-500 ms tasks on the page's thread.)
-function failOnWasmError(signal) {
+// only once its JavaScript has loaded and the snapshot (if any) has arrived, and on failure
+// only logs "wasm instantiation failed!" and waits forever.  Here the wasm is downloaded from
+// the moment the worker starts, and compiled from the moment bootPyodide knows how Python
+// starts (compileWasm), as its bytes stream in, beside the snapshot's download; Pyodide's
+// instantiateStreaming instantiates that module, and a failed compile or instantiation
+// fails the load at once.  (Compiled here, off the page's thread: with the snapshot,
+// compiling it on the page's thread for Chrome's code cache no longer made repeat visits
+// faster, and its compile put 50-500 ms tasks on the page's thread.)
+const wasmURL = `${pyodideURL}pyodide.asm.wasm`;
+let wasmResponse; // from the worker's start
+let startCompile;
+/** @type {Promise<WebAssembly.Module>} */
+const compiledWasm = new Promise((resolve) => {
+  startCompile = resolve;
+});
+
+function compileWasm() {
+  startCompile(WebAssembly.compileStreaming(wasmResponse));
+}
+
+function instantiateEarlyWasm(signal) {
+  wasmResponse = countedFetch(wasmURL);
+  // Pyodide's own fetch of the wasm gets an empty response, which it hands to
+  // instantiateStreaming: that instantiates the module compiled here instead.
+  early.set(wasmURL, Promise.resolve(new Response()));
   const { instantiateStreaming } = WebAssembly;
   signal.addEventListener("abort", () => {
     WebAssembly.instantiateStreaming = instantiateStreaming;
   });
   return new Promise((_, reject) => {
-    WebAssembly.instantiateStreaming = (...args) =>
-      instantiateStreaming(...args).catch((error) => {
-        reject(error);
-        throw error;
-      });
+    compiledWasm.catch(reject);
+    WebAssembly.instantiateStreaming = (_source, imports) =>
+      compiledWasm
+        .then(async (module) => ({
+          instance: await WebAssembly.instantiate(module, imports),
+          module,
+        }))
+        .catch((error) => {
+          reject(error);
+          throw error;
+        });
   });
 }
 
@@ -208,7 +345,7 @@ async function loadCalculator() {
   const booting = new AbortController();
   try {
     return await Promise.race([
-      failOnWasmError(booting.signal), // first: in place before Pyodide fetches its wasm
+      instantiateEarlyWasm(booting.signal), // first: in place before Pyodide fetches its wasm
       unhandledRejection(booting.signal),
       bootCalculator(),
     ]);
@@ -225,7 +362,7 @@ const respondReady = loadCalculator();
 setTimeout(() => new Intl.NumberFormat().format(0));
 
 respondReady.then(
-  () => self.postMessage({ type: "ready" }),
+  () => self.postMessage({ type: "ready", start }),
   (error) => self.postMessage({ type: "failed", error: String(error?.message ?? error) }),
 );
 
@@ -263,7 +400,9 @@ async function countText(message) {
 }
 
 self.addEventListener("message", (event) => {
-  if (typeof event.data?.count === "number") {
+  if (event.data?.type === "preloaded") {
+    notePreload(event.data);
+  } else if (typeof event.data?.count === "number") {
     countText(event.data);
   } else {
     answer(event.data);

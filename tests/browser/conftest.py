@@ -248,12 +248,14 @@ def requests_held(page: Page, *patterns: str) -> Iterator[HeldRequests]:
 
 
 @contextmanager
-def serve_site(site: Path, webroot: Path) -> Iterator[str]:
+def serve_site(
+    site: Path, webroot: Path, handler: type[build.SiteRequestHandler] = build.SiteRequestHandler
+) -> Iterator[str]:
     """Serve a built site at SUB_PATH of a fresh loopback server; yield the site's URL.
     `webroot` is an empty directory to serve from.  The server stops when the block ends."""
     (webroot / SUB_PATH).parent.mkdir(parents=True)
     (webroot / SUB_PATH).symlink_to(site, target_is_directory=True)
-    with build.serving_in_background(webroot) as url:
+    with build.serving_in_background(webroot, handler=handler) as url:
         yield f"{url}{SUB_PATH}/"
 
 
