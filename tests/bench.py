@@ -302,6 +302,11 @@ class OurColdVisit:
         asked = set(self.page.paths)
         return [entry for entry in self.fetched[: self.before_result] if entry[0] in asked]
 
+    def restored_snapshot(self) -> bool:
+        """Whether the worker chose the snapshot over the start-up zip (web/worker.js
+        startChoice): it asked for the snapshot before the first result."""
+        return any(path.endswith("/python-snapshot.bin") for path, _ in self.by_page())
+
     def by_service_worker(self) -> list[tuple[str, str | None]]:
         page = set(self.by_page())
         return [entry for entry in self.fetched if entry not in page]
@@ -598,6 +603,7 @@ def run_loopback(browser: Browser, dist: Path, stock: Path, runs: int) -> None:
     ours_log, stock_log = RequestLog(), RequestLog()
     cold_visit = OurColdVisit(ours_log)
     load = load_average()
+    restored = 0
     with served(dist, ours_log) as ours_url, served(stock, stock_log) as stock_url:
         for _ in range(runs):
             measure_pair(browser, f"{stock_url}stock.html", samples, "stock")
@@ -610,8 +616,13 @@ def run_loopback(browser: Browser, dist: Path, stock: Path, runs: int) -> None:
                 prepare=cold_visit.watch,
                 after_cold=cold_visit.after_result,
             )
+            restored += cold_visit.restored_snapshot()
         measure_recalc(browser, f"{ours_url}en/", samples)
     print(f"\nLoopback, load average at the start: {load}")
+    print(
+        f"Cold visits that restored the snapshot (the start-up zip came fast): {restored} of "
+        f"{runs}; the others booted from the start-up zip"
+    )
     print_report(
         samples,
         byte_split(cold_visit.by_page(), dist),
