@@ -78,9 +78,9 @@ function workerScriptURL() {
   return controlledByServiceWorker() ? workerURL : bootstrapURL();
 }
 
-/** Tells the worker when each of the page's preloads (the wasm and the start-up zip) has
- *  arrived, and how fast: it chooses how to start by that (worker.js startChoice).  Only
- *  the page sees its preloads' timing. */
+/** Tells the worker when each file a <link> of the page fetched has arrived, and how fast:
+ *  the worker picks the start-up zip's preload from them and chooses how to start by it
+ *  (worker.js startChoice).  Only the page sees its preloads' timing. */
 function reportPreloads(worker) {
   const observer = new PerformanceObserver((list) => {
     const entries = /** @type {PerformanceResourceTiming[]} */ (list.getEntries());
@@ -90,7 +90,8 @@ function reportPreloads(worker) {
           type: "preloaded",
           url: entry.name,
           bytes: entry.encodedBodySize,
-          ms: entry.responseEnd - entry.responseStart,
+          ms: entry.responseEnd - entry.requestStart,
+          fromNetwork: entry.transferSize > 0, // 0: from the browser's cache
         });
       }
     }

@@ -16,8 +16,9 @@
 // this build's Pyodide and snapshot), and all of them point into this site.
 //
 // Messages in:  {id, request}            request: the plain object calculator.respond takes
-//               {type: "preloaded", url, bytes, ms}  one of the page's preloads has arrived:
-//                                        its body, bytes on the wire, in ms
+//               {type: "preloaded", url, bytes, ms, fromNetwork}  a file the page's
+//                                        <link> fetched has arrived: bytes on the wire in ms
+//                                        from its request; fromNetwork false for the cache's
 // Messages out: {type: "progress", received, expected}  bytes of the runtime's downloads
 //               {type: "ready", start}   Python answers from now on; start: "snapshot" or
 //                                        "start-up zip", how it started
@@ -91,6 +92,9 @@ function reportProgress() {
 // as it streams in (decoded bytes, as the build's sizes are).
 const plainFetch = self.fetch.bind(self);
 
+// Downloads a start no longer needs (snapshotFiles): no longer counted.
+const givenUp = new Set();
+
 // More than the largest runtime file.
 const UNREAD_BYTES_KEPT = 64 * 1024 * 1024;
 
@@ -104,6 +108,9 @@ async function countedFetch(resource, options) {
   const counter = new TransformStream(
     {
       transform(chunk, controller) {
+        if (givenUp.has(url)) {
+          return;
+        }
         count += chunk.byteLength;
         received.set(url, count);
         reportProgress();
@@ -156,36 +163,39 @@ async function snapshotKept() {
 }
 
 // How fast the start-up zip's preload came (runtime.js reports the page's preloads as they
-// arrive): {bytes, ms}.
+// arrive): {bytes, ms, fromNetwork}.
 let noteStartZipTiming;
 const startZipTiming = new Promise((resolve) => {
   noteStartZipTiming = resolve;
 });
 
-function notePreload({ url, bytes, ms }) {
+function notePreload({ url, bytes, ms, fromNetwork }) {
   if (url === startStdlibURL) {
-    noteStartZipTiming({ bytes, ms });
+    noteStartZipTiming({ bytes, ms, fromNetwork });
   }
 }
 
 // Restoring the snapshot instead of booting from the start-up zip saves Python's start and
 // our imports (0.3-0.8 s of CPU on a 2-core test machine, less on a fast one) and costs 4.9 MB
 // more on the wire (the snapshot and the whole stdlib zip, brotli, against the start-up
-// zip's 0.5 MB).  A first visit takes it only where the start-up zip's body came at this
-// rate or faster (bytes on the wire a millisecond: 2 MB/s, 16 Mbit/s).  A 10 Mbit/s link
-// (1.25 MB/s) never gets there.  The zip shares the link with the wasm's preload, so the
-// link is about twice as fast as the rate measured: from about 32 Mbit/s a visit takes the
-// snapshot, and from about 60 Mbit/s its bytes cost less than it saves.  On the loopback of
-// a busy 2-core machine the zip's body came at 1.5-35 MB/s (the page's thread and the wasm's
-// download compete for the CPU), mostly above this.
+// zip's 0.5 MB).  A first visit takes it only where the start-up zip came over the network
+// (a copy from the browser's cache says nothing of the link) at this rate or faster, from
+// its request to its last byte (bytes on the wire a millisecond: 2 MB/s, 16 Mbit/s).  A
+// 10 Mbit/s link (1.25 MB/s) never gets there.  The zip shares the link with the wasm's
+// preload, so the link is about twice as fast as the rate measured: from about 32 Mbit/s a
+// visit takes the snapshot, and from about 60 Mbit/s its bytes cost less than it saves.  In
+// between it may lose a few hundred ms; the rate is set that low because the measure
+// understates fast links: on the loopback of a busy 2-core machine the zip came at
+// 1.2-35 MB/s (the page's thread, which reads the preload, and the wasm's download compete
+// for the CPU), and a higher rate would leave most such visits to the zip.
 const SNAPSHOT_LINK_BYTES_PER_MS = 2000;
 // The page reports the start-up zip's preload once it has arrived, as this worker's own fetch
-// of it completes; without a report in this time (no preload, no Resource Timing) this
-// worker boots from the zip it has.
+// of it completes; without a report in this time (no preload, no Resource Timing, a page
+// too busy to report) this worker boots from the zip it has.
 const PRELOAD_REPORT_GRACE_MS = 50;
 
-function snapshotPays({ bytes, ms }) {
-  return bytes > 0 && ms >= 0 && bytes >= SNAPSHOT_LINK_BYTES_PER_MS * ms;
+function snapshotPays({ bytes, ms, fromNetwork }) {
+  return fromNetwork && bytes > 0 && ms >= 0 && bytes >= SNAPSHOT_LINK_BYTES_PER_MS * ms;
 }
 
 async function okBytes(response) {
@@ -234,8 +244,12 @@ async function snapshotFiles() {
     ]);
     return { image, stdlib };
   } catch {
-    received.delete(snapshotURL);
-    received.delete(stdlibURL);
+    // The other one, if it is still coming, is no part of this start's progress.  (Not
+    // aborted: an aborted fetch's body reports its AbortError as uncaught in Firefox.)
+    for (const url of [snapshotURL, stdlibURL]) {
+      givenUp.add(url);
+      received.delete(url);
+    }
     return null;
   }
 }
@@ -273,9 +287,9 @@ async function bootPyodide() {
   return pyodide;
 }
 
-// Pyodide 314 fetches and compiles its wasm itself, with instantiateStreaming(fetch(url)),
-// only once its JavaScript has loaded and the snapshot (if any) has arrived, and on failure
-// only logs "wasm instantiation failed!" and waits forever.  Here the wasm is downloaded from
+// Pyodide 314 fetches its wasm as loadPyodide begins and compiles it with
+// instantiateStreaming only once its JavaScript has loaded and the snapshot (if any) has
+// arrived, and on failure only logs "wasm instantiation failed!" and waits forever.  Here the wasm is downloaded from
 // the moment the worker starts, and compiled from the moment bootPyodide knows how Python
 // starts (compileWasm), as its bytes stream in, beside the snapshot's download; Pyodide's
 // instantiateStreaming instantiates that module, and a failed compile or instantiation
@@ -290,7 +304,10 @@ const compiledWasm = new Promise((resolve) => {
   startCompile = resolve;
 });
 
+let compiling = false;
+
 function compileWasm() {
+  compiling = true;
   startCompile(WebAssembly.compileStreaming(wasmResponse));
 }
 
@@ -302,6 +319,10 @@ function instantiateEarlyWasm(signal) {
   const { instantiateStreaming } = WebAssembly;
   signal.addEventListener("abort", () => {
     WebAssembly.instantiateStreaming = instantiateStreaming;
+    if (!compiling) {
+      // The load failed before the choice: the wasm's bytes would wait, unread, for ever.
+      wasmResponse.then((response) => response.body?.cancel()).catch(() => {});
+    }
   });
   return new Promise((_, reject) => {
     compiledWasm.catch(reject);

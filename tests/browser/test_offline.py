@@ -126,7 +126,8 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
         ):
             assert time.monotonic() < deadline, "the worker's fetch was not refused"
             page.wait_for_timeout(100)
-        # (runtime.js keeps a worker whose load failed until the page retries.)
+        # The worker started from worker.js's own URL: the one the refused fetch came from
+        # (it then boots from the start-up zip instead of the kept snapshot).
         assert [worker.url for worker in page.workers] == [f"{url}{layout.assets}worker.js"]
     assert refused[0]["directive"] == "connect-src"
     assert refused[0]["blockedURI"] == FOREIGN_STDLIB
