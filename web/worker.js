@@ -169,9 +169,9 @@ const startZipTiming = new Promise((resolve) => {
   noteStartZipTiming = resolve;
 });
 
-function notePreload({ url, bytes, ms, fromNetwork }) {
-  if (url === startStdlibURL) {
-    noteStartZipTiming({ bytes, ms, fromNetwork });
+function notePreload(preload) {
+  if (preload.url === startStdlibURL) {
+    noteStartZipTiming(preload);
   }
 }
 

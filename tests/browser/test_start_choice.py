@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 import build
@@ -47,28 +48,25 @@ def asked_for(page_guard: PageGuard, name: str) -> bool:
     return any(urlsplit(request.url).path.endswith(f"/{name}") for request in page_guard.requests)
 
 
-def start_zip_at_once(page: Page, browser_name: str, body: bytes) -> None:
+@pytest.fixture
+def start_zip_at_once(page: Page, browser_name: str, dist: Path, layout: build.Layout) -> None:
     """The start-up zip's whole body there at once, as over a fast link.  Firefox's driver
     gives a response the test fulfils no transfer size, as if it came from the browser's
     cache (which says nothing of the link, so the worker boots from the zip): there the
     loopback's own response is used, whose body Firefox reads off the page's thread in a
     few milliseconds."""
     if browser_name != "firefox":
+        body = (dist / layout.start).read_bytes()
         page.route(
             START_STDLIB,
             lambda route: route.fulfill(status=200, body=body, content_type="application/zip"),
         )
 
 
+@pytest.mark.usefixtures("start_zip_at_once")
 def test_a_first_visit_over_a_fast_link_restores_the_snapshot(
-    page: Page,
-    page_guard: PageGuard,
-    site_url: str,
-    dist: Path,
-    layout: build.Layout,
-    browser_name: str,
+    page: Page, page_guard: PageGuard, site_url: str
 ) -> None:
-    start_zip_at_once(page, browser_name, (dist / layout.start).read_bytes())
     page.goto(f"{site_url}pl/{LINK}")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect_integer(page, "chunks", 4, "pl")
@@ -91,15 +89,10 @@ def test_a_first_visit_over_a_slow_link_boots_from_the_start_up_zip(
     assert not asked_for(page_guard, "python_stdlib.zip")
 
 
+@pytest.mark.usefixtures("start_zip_at_once")
 def test_a_snapshot_that_cannot_be_downloaded_leaves_the_start_up_zip(
-    page: Page,
-    page_guard: PageGuard,
-    site_url: str,
-    dist: Path,
-    layout: build.Layout,
-    browser_name: str,
+    page: Page, page_guard: PageGuard, site_url: str
 ) -> None:
-    start_zip_at_once(page, browser_name, (dist / layout.start).read_bytes())
     page.route(SNAPSHOT, lambda route: route.abort())
     page.goto(f"{site_url}en/{LINK}")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
