@@ -30,7 +30,6 @@ def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
             ("asm", runtime + "pyodide.asm.mjs"),
             ("wasm", runtime + "pyodide.asm.wasm"),
             ("start", start),
-            ("stdlib", runtime + "python_stdlib.zip"),
             ("snapshot", snapshot),
         )
     }

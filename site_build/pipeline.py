@@ -43,10 +43,10 @@ def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> s
     return versioned(dist / "start") + START_STDLIB
 
 
-def ship_snapshot(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> str:
-    """The packed memory snapshot of the shipped runtime; its path in dist/."""
+def ship_snapshot(pyodide: Path, dist: Path, start: str) -> str:
+    """The packed memory snapshot over the shipped start-up zip; its path in dist/."""
     (dist / "snapshot").mkdir()
-    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist / runtime, wheel))
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist / start))
     return versioned(dist / "snapshot") + SNAPSHOT_NAME
 
 
@@ -67,7 +67,7 @@ def build(dist: Path = DIST) -> None:
     wheel = dist / build_wheel(dist)
     runtime = ship_runtime(pyodide, dist)
     start = ship_start_stdlib(pyodide, dist, runtime, wheel)
-    snapshot = ship_snapshot(pyodide, dist, runtime, wheel)
+    snapshot = ship_snapshot(pyodide, dist, start)
     tokens = ship_tokenizer(dist)
     assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start, tokens))
     # The two big files a first visit needs, asked for from the page's head rather than at

@@ -33,12 +33,13 @@ PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "
 PYODIDE_LOCK_FILE = "pyodide-lock.json"
 # Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
 STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
-# The part of the compiled standard library a first visit boots from (tools/start_stdlib.py):
-# what Pyodide and the calculator import, the calculator itself, and the lazy path to the rest.
+# The part of the compiled standard library every start mounts (tools/start_stdlib.py): what
+# Pyodide and the calculator import, the calculator itself, and the lazy path to the rest.  A
+# first visit boots from it; the snapshot is made over it.
 START_STDLIB = "python_stdlib_start.zip"
 # What a first visit's worker fetches of the runtime directory, besides the start-up zip (the
 # service worker fetches the rest, the whole stdlib and the snapshot, once the first answer is
-# on the page).
+# on the page).  A first visit that restores the snapshot fetches the same and the snapshot.
 FIRST_VISIT_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # Pyodide's memory after importing the calculator, which the worker starts from.
 SNAPSHOT_NAME = "python-snapshot.bin"

@@ -17,33 +17,32 @@ from site_build.project import (
     node_command,
     sha256_of,
 )
-from site_build.stdlib import wheel_key
 
 
-def snapshot_key(runtime: Path, wheel: Path) -> str:
-    """What a snapshot is made of: the shipped stdlib, the calculator's files, the tool."""
+def snapshot_key(start_zip: Path) -> str:
+    """What a snapshot is made of: the shipped start-up zip (the calculator in it), the tool."""
     digest = hashlib.sha256()
-    digest.update(sha256_of(runtime / "python_stdlib.zip").encode())
+    digest.update(sha256_of(start_zip).encode())
     digest.update(sha256_of(TOOLS / "make_snapshot.mjs").encode())
-    digest.update(wheel_key(wheel).encode())
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(pyodide: Path, runtime: Path, wheel: Path, target: Path) -> None:
-    """A memory snapshot of Pyodide with the calculator imported, made by Pyodide under Node.
+def make_snapshot(pyodide: Path, start_zip: Path, target: Path) -> None:
+    """A memory snapshot of Pyodide started from `start_zip` with the calculator imported,
+    made by Pyodide under Node.
 
     The worker restores it instead of initializing Python and importing the calculator at
-    every visit (measured: about 1 s less to the first result).  The runtime directory is
-    used as it is shipped, so the snapshot indexes the very python_stdlib.zip the browser gets.
+    every visit (measured: about 1 s less to the first result), with the same start-up zip
+    mounted: the snapshot indexes that very file, so no start needs the whole stdlib zip.
     """
     node = node_command("to make the Python memory snapshot")
     subprocess.run(
         [
             node,
             str(TOOLS / "make_snapshot.mjs"),
-            str(runtime),
+            str(pyodide),
             str(pyodide / PYODIDE_LOCK_FILE),
-            str(wheel),
+            str(start_zip),
             str(target),
         ],
         check=True,
@@ -90,14 +89,14 @@ def packed_snapshot(whole: bytes) -> bytes:
     return header + b"".join(blocks)
 
 
-def snapshot_of(pyodide: Path, runtime: Path, wheel: Path) -> bytes:
-    """The packed snapshot of the runtime with `wheel` imported: made once per calculator
-    and stdlib, then taken from .cache/."""
-    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{snapshot_key(runtime, wheel)}.bin"
+def snapshot_of(pyodide: Path, start_zip: Path) -> bytes:
+    """The packed snapshot of Pyodide started from `start_zip`: made once per start-up zip,
+    then taken from .cache/."""
+    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{snapshot_key(start_zip)}.bin"
     if not cached.exists():
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
             made = Path(staging) / "snapshot.bin"
-            make_snapshot(pyodide, runtime, wheel, made)
+            make_snapshot(pyodide, start_zip, made)
             made.write_bytes(packed_snapshot(made.read_bytes()))
             made.rename(cached)
     return cached.read_bytes()

@@ -211,7 +211,7 @@ def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_pat
 
 
 def unpacked_snapshot(packed: bytes) -> bytes:
-    """What worker.js unpackSnapshot does, for the test of the packing."""
+    """What web/snapshot-image.js unpackSnapshot does, for the test of the packing."""
     length, block, count = struct.unpack_from("<3I", packed)
     runs = struct.unpack_from(f"<{2 * count}I", packed, 12)
     whole = bytearray(length)

@@ -1,11 +1,11 @@
-"""The worker's way to the rest of the standard library on a first visit.
+"""The worker's way to the rest of the standard library.
 
-A first visit boots from a small start-up zip (the modules Pyodide and the calculator
-import).  Anything else imported later (a module the start-up set lacks) comes from the
-whole compiled standard library, downloaded once, when first needed, with a synchronous
-request: an import cannot wait for a promise, and a worker may block.  The service worker
-keeps that zip, so a later import offline finds it too.
-"""
+Python starts from a small start-up zip (the modules Pyodide and the calculator import),
+booted from it or restored from the memory snapshot made over it.  Anything else imported
+later (a module the start-up set lacks) comes from the whole compiled standard library,
+downloaded once, when first needed, with a synchronous request: an import cannot wait for
+a promise, and a worker may block.  The service worker keeps that zip, so a later import
+offline finds it too."""
 
 import sys
 import zipimport
@@ -52,7 +52,16 @@ class WholeStdlibFinder:
 
 
 def install(url: str) -> None:
-    """Let imports missing from the start-up zip come from the whole zip at `url`."""
+    """Let imports missing from the start-up zip come from the whole zip at `url`.
+
+    The memory snapshot is made with the finder installed (its address unknown then: a
+    page's build may be served from anywhere), so a restored Python has one already and
+    learns the address here.
+    """
+    for finder in sys.meta_path:
+        if isinstance(finder, WholeStdlibFinder):
+            finder.url = url
+            return
     loader = __loader__
     assert isinstance(loader, zipimport.zipimporter)
     listing = loader.get_data(f"{loader.archive}/{NAMES_FILE}").decode()

@@ -1,14 +1,16 @@
 // The calculator's module worker: boots Pyodide, answers requests.
 //
-// Three ways to start (build.py writes what each needs):
+// Every start mounts the start-up zip (python_stdlib_start.zip: the stdlib modules Pyodide
+// and the calculator import, and the calculator); a module outside it comes from the whole
+// stdlib zip when first imported (tools/lazy_stdlib.py).  Three ways to start (build.py
+// writes what each needs):
 // - once the service worker has kept the build (the memory snapshot with it), a visit
-//   restores the snapshot: Python initialized and the calculator imported already;
+//   restores the snapshot, made over that zip: Python initialized and the calculator
+//   imported already;
 // - a first visit over a link whose bytes arrive fast restores it too, fetched from the
 //   network (startChoice() below decides by the start-up zip's download);
-// - any other first visit boots Python from the start-up zip (python_stdlib_start.zip: the
-//   stdlib modules Pyodide and the calculator import, and the calculator), a fifth of the
-//   snapshot's bytes on the wire; a module outside it comes from the whole stdlib zip when
-//   first imported (tools/lazy_stdlib.py).
+// - any other first visit boots Python from the start-up zip, a sixth of the snapshot's
+//   bytes on the wire.
 //
 // runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`) unless the
 // service worker serves the page, so the worker's own base URL may be a blob: URL; every
@@ -37,6 +39,7 @@ import {
   startStdlibURL,
   stdlibURL,
 } from "./build-manifest.js";
+import { unpackSnapshot } from "./snapshot-image.js";
 
 self.addEventListener("securitypolicyviolation", (event) => {
   self.postMessage({
@@ -49,23 +52,6 @@ self.addEventListener("securitypolicyviolation", (event) => {
     },
   });
 });
-
-// build.py ships the snapshot without its all-zero blocks (more than half of it): a smaller
-// download. Its header says where the blocks go (build.py packed_snapshot); the last may be
-// short.
-function unpackSnapshot(packed) {
-  const header = new DataView(packed);
-  const [length, block, runs] = [0, 4, 8].map((at) => header.getUint32(at, true));
-  const whole = new Uint8Array(length);
-  let offset = 12 + 8 * runs;
-  for (let run = 0; run < runs; run += 1) {
-    const start = header.getUint32(12 + 8 * run, true) * block;
-    const size = Math.min(header.getUint32(16 + 8 * run, true) * block, length - start);
-    whole.set(new Uint8Array(packed, offset, size), start);
-    offset += size;
-  }
-  return whole;
-}
 
 // --- progress: bytes of the runtime's files received, of those this start needs -------------
 
@@ -92,9 +78,6 @@ function reportProgress() {
 // as it streams in (decoded bytes, as the build's sizes are).
 const plainFetch = self.fetch.bind(self);
 
-// Downloads a start no longer needs (snapshotFiles): no longer counted.
-const givenUp = new Set();
-
 // More than the largest runtime file.
 const UNREAD_BYTES_KEPT = 64 * 1024 * 1024;
 
@@ -108,9 +91,6 @@ async function countedFetch(resource, options) {
   const counter = new TransformStream(
     {
       transform(chunk, controller) {
-        if (givenUp.has(url)) {
-          return;
-        }
         count += chunk.byteLength;
         received.set(url, count);
         reportProgress();
@@ -153,7 +133,7 @@ new PerformanceObserver((list) => {
 // --- booting ----------------------------------------------------------------------------------
 
 // The service worker keeps a whole build at once (sw.js): its snapshot there means its
-// stdlib zip is there too, and both come from the disk.
+// start-up zip is there too, and both come from the disk.
 async function snapshotKept() {
   try {
     return Boolean(await caches.match(snapshotURL));
@@ -176,14 +156,14 @@ function notePreload(preload) {
 }
 
 // Restoring the snapshot instead of booting from the start-up zip saves Python's start and
-// our imports (0.3-0.8 s of CPU on a 2-core test machine, less on a fast one) and costs 4.9 MB
-// more on the wire (the snapshot and the whole stdlib zip, brotli, against the start-up
-// zip's 0.5 MB).  A first visit takes it only where the start-up zip came over the network
+// our imports (0.3-0.8 s of CPU on a 2-core test machine, less on a fast one) and costs
+// more on the wire: the snapshot's 3.1 MB (brotli; the start-up zip, 0.5 MB, is needed
+// either way).  A first visit takes it only where the start-up zip came over the network
 // (a copy from the browser's cache says nothing of the link) at this rate or faster, from
 // its request to its last byte (bytes on the wire a millisecond: 2 MB/s, 16 Mbit/s).  A
 // 10 Mbit/s link (1.25 MB/s) never gets there.  The zip shares the link with the wasm's
 // preload, so the link is about twice as fast as the rate measured: from about 32 Mbit/s a
-// visit takes the snapshot, and from about 60 Mbit/s its bytes cost less than it saves.  In
+// visit takes the snapshot, and from about 40 Mbit/s its bytes cost less than it saves.  In
 // between it may lose a few hundred ms; the rate is set that low because the measure
 // understates fast links: on the loopback of a busy 2-core machine the zip came at
 // 1.2-35 MB/s (the page's thread, which reads the preload, and the wasm's download compete
@@ -234,22 +214,13 @@ const pyodideOptions = {
 /** How this visit started: "snapshot" or "start-up zip". */
 let start;
 
-/** The snapshot and the whole stdlib zip, both downloaded before Python starts: a snapshot
- *  that cannot be had (a failed download, a refused address) leaves the start-up zip. */
-async function snapshotFiles() {
+/** The snapshot, downloaded before Python starts; null if it cannot be had (a failed
+ *  download, a refused address): the start-up zip is left. */
+async function snapshotImage() {
   try {
-    const [image, stdlib] = await Promise.all([
-      okBytes(countedFetch(snapshotURL)),
-      okBytes(countedFetch(stdlibURL)),
-    ]);
-    return { image, stdlib };
+    return await okBytes(countedFetch(snapshotURL));
   } catch {
-    // The other one, if it is still coming, is no part of this start's progress.  (Not
-    // aborted: an aborted fetch's body reports its AbortError as uncaught in Firefox.)
-    for (const url of [snapshotURL, stdlibURL]) {
-      givenUp.add(url);
-      received.delete(url);
-    }
+    received.delete(snapshotURL); // no part of this start's progress
     return null;
   }
 }
@@ -259,32 +230,32 @@ async function bootPyodide() {
   // now, before the choice.
   import(`${pyodideURL}pyodide.asm.mjs`).catch(() => {}); // loadPyodide's import reports a failure
   const kept = await snapshotKept();
-  expected = downloadSizes.asm + downloadSizes.wasm + (kept ? 0 : downloadSizes.start);
+  expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
   // The wasm's compile takes both cores for a while: begun only after the start-up zip has
   // come, it does not slow the download that measures the link.
   start = kept ? "snapshot" : await startChoice();
   compileWasm();
+  let booted;
   if (start === "snapshot") {
-    expected += downloadSizes.stdlib + downloadSizes.snapshot;
-    const files = await snapshotFiles();
-    if (files) {
-      early.delete(startStdlibURL);
-      early.set(stdlibURL, Promise.resolve(new Response(files.stdlib)));
+    expected += downloadSizes.snapshot;
+    const image = await snapshotImage();
+    if (image) {
       // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
-      // Pyodide under Node, with the whole stdlib zip mounted): restoring it skips Python's
-      // initialization and our imports.
-      return loadPyodide({
+      // Pyodide under Node, started from the same start-up zip, which is mounted again
+      // here): restoring it skips Python's initialization and our imports.
+      booted = await loadPyodide({
         ...pyodideOptions,
-        stdLibURL: stdlibURL,
-        _loadSnapshot: unpackSnapshot(files.image),
+        stdLibURL: startStdlibURL,
+        _loadSnapshot: unpackSnapshot(image),
       });
+    } else {
+      start = "start-up zip";
+      expected -= downloadSizes.snapshot;
     }
-    start = "start-up zip";
-    expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
   }
-  const pyodide = await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
-  pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
-  return pyodide;
+  booted ??= await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
+  booted.pyimport("_lazy_stdlib").install(stdlibURL);
+  return booted;
 }
 
 // Pyodide 314 fetches its wasm as loadPyodide begins and compiles it with

@@ -152,7 +152,13 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
         [
             *(
                 f"{layout.assets}{name}"
-                for name in (RUNTIME_PAGE, "runtime.js", "worker.js", "build-manifest.js")
+                for name in (
+                    RUNTIME_PAGE,
+                    "runtime.js",
+                    "worker.js",
+                    "snapshot-image.js",
+                    "build-manifest.js",
+                )
             ),
             *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
             layout.start,
@@ -193,20 +199,28 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
     assert worker_violation["directive"] == "connect-src"
 
 
-# In a worker, as worker.js boots a first visit: Pyodide from the start-up zip, then modules
-# outside it (a top-level one, and a submodule of a package the start-up zip holds).
+# In a worker, as worker.js starts Python: from the start-up zip, or restored from the
+# snapshot made over it (`restore`); then modules outside the start-up zip (a top-level one,
+# and a submodule of a package the start-up zip holds).
 IMPORT_OUTSIDE_THE_START_UP_ZIP = """
-async () => {
+async (restore) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
+  const snapshotImage = new URL("./snapshot-image.js", location.href).href;
   const source = `
-    import { loadPyodide, pyodideLockInfo, pyodideURL, startStdlibURL, stdlibURL }
+    import { loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL, startStdlibURL, stdlibURL }
       from ${JSON.stringify(manifest)};
+    import { unpackSnapshot } from ${JSON.stringify(snapshotImage)};
+    const restored = ${JSON.stringify(restore)}
+      ? { _loadSnapshot: unpackSnapshot(await (await fetch(snapshotURL)).arrayBuffer()) }
+      : {};
     const pyodide = await loadPyodide({
       indexURL: pyodideURL, packageBaseUrl: pyodideURL, stdLibURL: startStdlibURL,
-      lockFileContents: { info: pyodideLockInfo, packages: {} },
+      lockFileContents: { info: pyodideLockInfo, packages: {} }, ...restored,
     });
+    const calculatorImported = pyodide.pyimport("sys").modules.has("calculator");
     pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
     postMessage({
+      calculatorImported,
       leap: pyodide.pyimport("calendar").isleap(2024),
       tool: pyodide.pyimport("json.tool").__name__,
     });`;
@@ -220,14 +234,21 @@ async () => {
 """
 
 
+@pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
 def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
-    runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path, layout: build.Layout
+    runtime_page: Page,
+    page_guard: PageGuard,
+    site_url: str,
+    dist: Path,
+    layout: build.Layout,
+    restore: bool,
 ) -> None:
     with zipfile.ZipFile(dist / layout.start) as start_up:
         held = set(start_up.namelist())
     assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
     assert "json/__init__.pyc" in held
-    outcome = runtime_page.evaluate(IMPORT_OUTSIDE_THE_START_UP_ZIP)
-    assert outcome == {"leap": True, "tool": "json.tool"}
+    outcome = runtime_page.evaluate(IMPORT_OUTSIDE_THE_START_UP_ZIP, restore)
+    # The restored Python is the snapshot's: the calculator imported already.
+    assert outcome == {"calculatorImported": restore, "leap": True, "tool": "json.tool"}
     fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
     assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
