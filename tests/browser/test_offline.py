@@ -26,7 +26,7 @@ KEPT = "async () => { await navigator.serviceWorker.ready; return true; }"
 OUR_CACHES = f"async () => (await caches.keys()).filter((n) => n.startsWith({CACHE_PREFIX!r}))"
 CHECK_FOR_UPDATE = "async () => { await (await navigator.serviceWorker.ready).update(); }"
 CACHE_WAIT_S = 30
-FOREIGN_STDLIB = "https://example.invalid/python_stdlib.zip"
+FOREIGN_TOKENS = "https://example.invalid/tokens/"
 # Firefox's WebDriver BiDi driver reports no request of a service worker (they belong to no
 # browsing context), so what the service worker fetched can be checked in Chromium only.
 NO_SERVICE_WORKER_REQUESTS = "Firefox's BiDi driver reports no service worker requests"
@@ -97,15 +97,15 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
 ) -> None:
     """There runtime.js starts the worker from worker.js's own URL, and a worker's policy comes
     from its script's response, not from the page: sw.js sends the page's.  A build whose worker
-    asks another origin for the stdlib (needed by a start from the kept snapshot) is refused."""
+    asks another origin for the tokenizer (when the visitor's text is counted) is refused."""
     page_guard.csp_violations_expected = True
     page_guard.failed_runtime_file_expected = True  # the refused fetch, reported by Firefox
     site = tmp_path / "site"
     shutil.copytree(dist, site)
     manifest = site / layout.assets / "build-manifest.js"
     source, replaced = re.subn(
-        r'new URL\("[^"]*/python_stdlib\.zip", import\.meta\.url\)\.href',
-        f'"{FOREIGN_STDLIB}"',
+        r'new URL\("[^"]*/tokens-[^"]*", import\.meta\.url\)\.href',
+        f'"{FOREIGN_TOKENS}"',
         manifest.read_text(encoding="utf-8"),
     )
     assert replaced == 1
@@ -115,7 +115,10 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
     with serve_site(site, tmp_path / "webroot") as url:
         page = first_visit(new_page, page_guard, url)
         seen_before = len(page_guard.csp_violations)
-        page.goto(f"{url}en/")
+        open_page(page, url, "en")
+        # The worker started from worker.js's own URL: the one the refused fetch comes from.
+        assert [worker.url for worker in page.workers] == [f"{url}{layout.assets}worker.js"]
+        page.locator("[data-count] textarea[name=text]").fill("Count me.")
         deadline = time.monotonic() + CACHE_WAIT_S
         while not (
             refused := [
@@ -126,11 +129,8 @@ def test_the_calculators_worker_is_held_to_the_pages_policy_under_the_service_wo
         ):
             assert time.monotonic() < deadline, "the worker's fetch was not refused"
             page.wait_for_timeout(100)
-        # The worker started from worker.js's own URL: the one the refused fetch came from
-        # (it then boots from the start-up zip instead of the kept snapshot).
-        assert [worker.url for worker in page.workers] == [f"{url}{layout.assets}worker.js"]
     assert refused[0]["directive"] == "connect-src"
-    assert refused[0]["blockedURI"] == FOREIGN_STDLIB
+    assert refused[0]["blockedURI"] == f"{FOREIGN_TOKENS}tokenizer.zip"
 
 
 def test_the_guard_sees_the_service_workers_own_requests(
