@@ -367,15 +367,21 @@ async function answer({ id, request }) {
   }
 }
 
+// Imported once, on the first count: every message then waits on the same promise, so they
+// reach count-worker.js in the order the page sent them (a count and the cancel of the one
+// before it, say).  An import() per message could settle in any order.
+let countingModule;
+
 async function countText(message) {
   try {
     await respondReady;
   } catch {
     return; // the page has the load's failure already
   }
+  countingModule ??= import("./count-worker.js");
   let counting;
   try {
-    counting = await import("./count-worker.js");
+    counting = await countingModule;
   } catch (error) {
     // A count that cannot start is answered all the same: the page shows it failed.
     if (message.type === "count") {
