@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from browser.conftest import PageGuard
 # Not shipped: a blank page with the site's CSP, served by a route beside runtime.js,
 # so these tests exercise runtime.js alone, without the calculator page's app.js.
 RUNTIME_PAGE = "runtime-test.html"
+VIOLATION_WAIT_S = 30
 
 REQUEST_8000_512_64 = {
     "fields": {
@@ -166,15 +168,29 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
     )
 
 
+def first_violation(page: Page, context: str) -> Any:
+    """The first policy violation recorded in `context` ("page" or "worker"), waited for.
+    Polled with evaluate: the page's policy refuses wait_for_function's evaluated string, and
+    the worker's report may come after its load has failed."""
+    deadline = time.monotonic() + VIOLATION_WAIT_S
+    while not (
+        violation := page.evaluate(
+            "(context) => window.__cspViolations.find((v) => v.context === context) ?? null",
+            context,
+        )
+    ):
+        assert time.monotonic() < deadline, f"no {context} violation recorded"
+        page.wait_for_timeout(50)
+    return violation
+
+
 def test_page_csp_violations_are_recorded(runtime_page: Page, page_guard: PageGuard) -> None:
     page_guard.csp_violations_expected = True
     runtime_page.evaluate("""async () => {
       await import("./runtime.js");
       document.body.setAttribute("style", "color: red");  // inline style: blocked
     }""")
-    violation = runtime_page.wait_for_function(
-        "window.__cspViolations.find((v) => v.context === 'page')"
-    ).json_value()
+    violation = first_violation(runtime_page, "page")
     assert violation["directive"] == "style-src-attr"
 
 
@@ -193,9 +209,7 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
         ),
     )
     assert start(runtime_page)["reason"] == "load"
-    worker_violation = runtime_page.wait_for_function(
-        "window.__cspViolations.find((v) => v.context === 'worker')"
-    ).json_value()
+    worker_violation = first_violation(runtime_page, "worker")
     assert worker_violation["directive"] == "connect-src"
 
 
