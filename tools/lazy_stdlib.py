@@ -38,6 +38,11 @@ class WholeStdlibFinder:
         return zipimport.zipimporter(where).find_spec(fullname)
 
     def download(self) -> None:
+        if not self.url:
+            # Not an ImportError, which an optional import would swallow: while the snapshot
+            # is made (no address yet) such an import would otherwise fail quietly, and the
+            # snapshot then behave unlike a booted start.
+            raise RuntimeError("the whole stdlib's address is not set (install() sets it)")
         from js import XMLHttpRequest  # noqa: PLC0415 (Pyodide's module, only in the browser)
 
         request = XMLHttpRequest.new()

@@ -34,7 +34,8 @@ const pyodide = await loadPyodide({
 // The calculator imported and run once (whatever the first answer imports or caches is then
 // in the snapshot too), with the way to the rest of the stdlib in place (its address is set
 // after the restore: tools/lazy_stdlib.py); gc so the snapshot holds no garbage.  An import
-// the start-up zip lacks would fail here: it holds what the first answer needs.
+// the start-up zip lacks fails here (the lazy path raises without an address): the zip
+// holds what the first answer needs.
 pyodide.runPython(`
 import gc, json, _lazy_stdlib, calculator
 _lazy_stdlib.install("")

@@ -191,8 +191,9 @@ async function okBytes(response) {
  *  bytes, the wasm's and Pyodide's JavaScript share the link meanwhile. */
 async function startChoice() {
   const startZip = okBytes(countedFetch(startStdlibURL));
-  // Pyodide's fetch of the zip, if it boots from it, takes these bytes.  A failed download
-  // fails the load at the await below; this copy of the failure is then nobody's.
+  // Pyodide's fetch of the zip (booting or restoring: both mount it) takes these bytes.  A
+  // failed download fails the load at the await below; this copy of the failure is then
+  // nobody's.
   const forPyodide = startZip.then((bytes) => new Response(bytes));
   forPyodide.catch(() => {});
   early.set(startStdlibURL, forPyodide);
@@ -230,6 +231,10 @@ async function bootPyodide() {
   // now, before the choice.
   import(`${pyodideURL}pyodide.asm.mjs`).catch(() => {}); // loadPyodide's import reports a failure
   const kept = await snapshotKept();
+  if (kept) {
+    // The start-up zip is mounted either way: from the kept build, beside the snapshot.
+    early.set(startStdlibURL, countedFetch(startStdlibURL));
+  }
   expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
   // The wasm's compile takes both cores for a while: begun only after the start-up zip has
   // come, it does not slow the download that measures the link.

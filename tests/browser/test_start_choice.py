@@ -74,6 +74,33 @@ window.Worker = class extends Original {
 """
 
 
+# How each calculator's worker of the page started: the `start` of its "ready" message.
+RECORD_STARTS = """
+window.__starts = [];
+const Original = window.Worker;
+window.Worker = class extends Original {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      if (event.data?.type === "ready") {
+        window.__starts.push(event.data.start);
+      }
+    });
+  }
+};
+"""
+
+
+def started_from(page: Page) -> Any:
+    """How the page's worker started: "snapshot" or "start-up zip"."""
+    return page.evaluate("window.__starts.at(-1) ?? null")
+
+
+@pytest.fixture
+def record_starts(page: Page) -> None:
+    page.add_init_script(RECORD_STARTS)
+
+
 @pytest.fixture
 def fast_link_reported(page: Page, site_url: str, layout: build.Layout) -> None:
     """The page reports that the start-up zip came fast.  How fast the zip comes on the
@@ -99,13 +126,14 @@ def test_the_page_reports_how_its_start_up_zip_came_over_the_link(
     assert start_zip[0]["fromNetwork"] is True
 
 
-@pytest.mark.usefixtures("fast_link_reported")
+@pytest.mark.usefixtures("record_starts", "fast_link_reported")
 def test_a_first_visit_over_a_fast_link_restores_the_snapshot(
     page: Page, page_guard: PageGuard, site_url: str
 ) -> None:
     page.goto(f"{site_url}pl/{LINK}")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect_integer(page, "chunks", 4, "pl")
+    assert started_from(page) == "snapshot"
     assert asked_for(page_guard, "python-snapshot.bin")
     # The snapshot is made over the start-up zip: restoring it needs no whole stdlib.
     assert not asked_for(page_guard, "python_stdlib.zip")
@@ -117,17 +145,19 @@ def test_a_first_visit_over_a_slow_link_boots_from_the_start_up_zip(
     with serve_site(dist, tmp_path / "webroot", handler=SlowStartZip) as url:
         page_guard.origin = origin_of(url)  # this test's own server
         page = new_page()
+        page.add_init_script(RECORD_STARTS)
         page.goto(f"{url}de/{LINK}")
         expect(page.locator("html")).to_have_attribute(
             "data-state", "ready", timeout=READY_TIMEOUT_MS
         )
         expect_integer(page, "chunks", 4, "de")
+        assert started_from(page) == "start-up zip"
     assert asked_for(page_guard, "python_stdlib_start.zip")
     assert not asked_for(page_guard, "python-snapshot.bin")
     assert not asked_for(page_guard, "python_stdlib.zip")
 
 
-@pytest.mark.usefixtures("fast_link_reported")
+@pytest.mark.usefixtures("record_starts", "fast_link_reported")
 def test_a_snapshot_that_cannot_be_downloaded_leaves_the_start_up_zip(
     page: Page, page_guard: PageGuard, site_url: str
 ) -> None:
@@ -136,8 +166,10 @@ def test_a_snapshot_that_cannot_be_downloaded_leaves_the_start_up_zip(
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect_integer(page, "chunks", 4, "en")
     assert asked_for(page_guard, "python-snapshot.bin")
+    assert started_from(page) == "start-up zip"
 
 
+@pytest.mark.usefixtures("record_starts")
 def test_a_start_up_zip_from_the_browsers_cache_boots_from_the_zip(
     page: Page, page_guard: PageGuard, site_url: str
 ) -> None:
@@ -150,6 +182,7 @@ def test_a_start_up_zip_from_the_browsers_cache_boots_from_the_zip(
     page.goto(f"{site_url}it/{LINK}")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect_integer(page, "chunks", 4, "it")
+    assert started_from(page) == "start-up zip"
     repeat = [urlsplit(request.url).path for request in page_guard.requests[first_visit:]]
     assert any(path.endswith("/python_stdlib_start.zip") for path in repeat)
     assert not any(path.endswith("/python-snapshot.bin") for path in repeat)
