@@ -11,7 +11,9 @@ brotli copies made the same way as ours; then, in headless Chromium:
   result of a prefilled link and of the plain page, against stock's first `1+1`, and the
   bytes on the wire per file;
 - the loopback: alternating cold and warm visits (the warm one once the service worker has
-  kept the build), first contentful paint, long tasks, recalculation;
+  kept the build), first contentful paint, long tasks, recalculation; then the same visits
+  in a Chromium that Playwright does not drive (tests/plain_chromium.py), as a visitor's
+  browser runs them, and in Firefox;
 - counting text (the "Count your own text" panel) on the loopback: the tokenizer's first use
   (its module, code and ranks fetched and loaded), 1 MB of English counted once it is loaded,
   the long tasks meanwhile, and the count checked against the command line's tokenizer.
@@ -43,6 +45,7 @@ from playwright.sync_api import (
 )
 
 import build
+from plain_chromium import PlainChromium
 
 RUNS = 5
 NETWORK_RUNS = 3
@@ -594,6 +597,7 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         finally:
             browser.close()
     if not (args.only_networks or args.only_counting):
+        report_plain_chromium(dist, stock, args.runs or RUNS)
         report_firefox(dist, stock, args.runs or RUNS)
     return 0
 
@@ -663,6 +667,76 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
         f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
         f"warm {median['ours warm'] / median['stock warm']:.2f}"
     )
+
+
+# The visit's figures once the page is ready (RECORDER, installed before the page's scripts).
+READY_FIGURES = """
+window.__bench?.ready == null ? null : {
+  ready: window.__bench.ready,
+  fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+  longTasks: window.__bench.longTasks,
+}
+"""
+
+
+def plain_pair(url: str, samples: Samples, prefix: str) -> None:
+    """A cold visit in a fresh browser, then a warm one in the same tab (ours once its
+    service worker has kept the build), in a Chromium that nothing instruments."""
+    with PlainChromium() as browser:
+        browser.add_init_script(RECORDER)
+        for temperature in ("cold", "warm"):
+            figures = browser.open(url, READY_FIGURES)
+            samples.add(f"{prefix} {temperature}", figures["ready"])
+            if prefix == "ours":
+                samples.add(f"ours FCP {temperature}", figures["fcp"] or float("nan"))
+                samples.add(
+                    f"ours longest task {temperature}", max(figures["longTasks"], default=0)
+                )
+                if temperature == "cold":
+                    browser.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def report_plain_chromium(dist: Path, stock: Path, runs: int) -> None:
+    """The loopback's visits again in a Chromium driven over its DevTools pipe with nothing
+    but Page and Runtime (tests/plain_chromium.py): first result, first contentful paint and
+    long tasks as a visitor's browser has them, beside Playwright's figures above."""
+    samples = Samples()
+    with served(dist, RequestLog()) as ours_url, served(stock, RequestLog()) as stock_url:
+        for _ in range(runs):
+            plain_pair(f"{stock_url}stock.html", samples, "stock")
+            plain_pair(f"{ours_url}en/", samples, "ours")
+    values = samples.values
+    print(
+        f"\nThe same visits in headless Chromium without Playwright (DevTools pipe, Page and "
+        f"Runtime only: no network instrumentation), milliseconds over {runs} alternating "
+        "runs\n"
+    )
+    print("| measure | median | min | max | p95 |")
+    print("|---|---|---|---|---|")
+    for name, series in values.items():
+        print(row(name, series))
+    median = {name: statistics.median(series) for name, series in values.items()}
+    cold = median["ours cold"] / median["stock cold"]
+    warm = median["ours warm"] / median["stock warm"]
+    longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
+    print(f"\nratio ours/stock without Playwright: cold {cold:.2f}, warm {warm:.2f}\n")
+    print("| budget | result | measured |")
+    print("|---|---|---|")
+    for name, ok, measured in (
+        ("cold first result <= 0.45 x stock", cold <= 0.45, f"{cold:.2f}"),
+        ("warm first result <= 0.35 x stock", warm <= 0.35, f"{warm:.2f}"),
+        (
+            "first contentful paint <= 300 ms",
+            median["ours FCP cold"] <= 300,
+            f"{median['ours FCP cold']:.0f} ms cold",
+        ),
+        (
+            "no long task > 50 ms at start-up",
+            longest <= LONG_TASK_BUDGET_MS,
+            f"longest {longest:.0f} ms",
+        ),
+    ):
+        print(f"| {name} | {verdict(ok)} | {measured} |")
 
 
 # --- counting text --------------------------------------------------------------------------
