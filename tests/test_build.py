@@ -7,6 +7,7 @@ import gzip
 import json
 import shutil
 import struct
+import subprocess
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -20,7 +21,10 @@ import pytest
 import build
 from site_build.comments import css_without_comments
 from site_build.modules import page_preloads
+from site_build.project import ROOT, node_command
 from site_build.stylesheet import COMPONENTS, STYLES, stylesheet
+
+UNPACKED_SNAPSHOT = ROOT / "tests" / "js" / "unpacked-snapshot.mjs"
 
 
 class PageScan(HTMLParser):
@@ -136,7 +140,6 @@ def test_pages_load_their_scripts_and_styles_from_this_builds_assets(
     assert f'src="{layout.assets}redirect.js"' in root
 
 
-
 def test_what_the_first_paint_waits_for_is_requested_before_the_preloads(dist: Path) -> None:
     # The stylesheet and the parser-holding query guard, behind the wasm and the start-up
     # zip, waited for the server and put the first paint 0.1-0.3 s later.
@@ -146,6 +149,7 @@ def test_what_the_first_paint_waits_for_is_requested_before_the_preloads(dist: P
         assert html.index('rel="stylesheet"') < first_preload, lang
         assert html.index("query-guard.js") < first_preload, lang
         assert html.count('<link rel="preload"') == 2, lang  # the wasm and the start-up zip
+
 
 def test_the_page_preloads_every_module_its_scripts_import() -> None:
     # Each concern of the page is a module of its own; the page fetches them all at once.
@@ -221,17 +225,15 @@ def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_pat
     assert service_worker_build(site)["version"] != before
 
 
-def unpacked_snapshot(packed: bytes) -> bytes:
-    """What web/snapshot-image.js unpackSnapshot does, for the test of the packing."""
-    length, block, count = struct.unpack_from("<3I", packed)
-    runs = struct.unpack_from(f"<{2 * count}I", packed, 12)
-    whole = bytearray(length)
-    offset = 12 + 8 * count
-    for first, blocks in zip(runs[::2], runs[1::2], strict=True):
-        size = min(blocks * block, length - first * block)
-        whole[first * block : first * block + size] = packed[offset : offset + size]
-        offset += size
-    return bytes(whole)
+def unpacked_snapshot(packed: bytes, folder: Path) -> bytes:
+    """The snapshot as the worker unpacks it (web/snapshot-image.js), under Node."""
+    (folder / "packed").write_bytes(packed)
+    subprocess.run(
+        [node_command("the snapshot's unpacking"), str(UNPACKED_SNAPSHOT), "packed", "whole"],
+        cwd=folder,
+        check=True,
+    )
+    return (folder / "whole").read_bytes()
 
 
 @pytest.mark.parametrize(
@@ -242,9 +244,11 @@ def unpacked_snapshot(packed: bytes) -> bytes:
         b"a" + bytes(2 * build.SNAPSHOT_BLOCK) + b"b" * 100,
         bytes(build.SNAPSHOT_BLOCK) + b"c" * (build.SNAPSHOT_BLOCK + 7) + bytes(5),
     ],
+    # Short names: the test's name goes into the environment the unpacking's Node gets.
+    ids=["empty", "zero blocks only", "a zero run between", "a short last block"],
 )
-def test_the_snapshot_packing_gives_back_every_byte(whole: bytes) -> None:
-    assert unpacked_snapshot(build.packed_snapshot(whole)) == whole
+def test_the_snapshot_packing_gives_back_every_byte(whole: bytes, tmp_path: Path) -> None:
+    assert unpacked_snapshot(build.packed_snapshot(whole), tmp_path) == whole
 
 
 def test_the_snapshot_packing_leaves_out_zero_blocks() -> None:
