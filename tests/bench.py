@@ -81,10 +81,20 @@ document.documentElement.dataset.state = "ready";
 </script></body></html>
 """
 
-# Before any script of the page: when data-state becomes "ready", and every long task.
+# Before any script of the page: when data-state becomes "ready", every long task, and how
+# our calculator's worker started (its "ready" message: "snapshot" or "start-up zip").
 RECORDER = """
 (() => {
-  window.__bench = { ready: null, longTasks: [] };
+  window.__bench = { ready: null, longTasks: [], start: null };
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (event.data?.type === "ready") window.__bench.start = event.data.start;
+      });
+    }
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__bench.longTasks.push(entry.duration);
   }).observe({ type: "longtask", buffered: true });
@@ -289,6 +299,7 @@ class OurColdVisit:
     page: PageRequests = field(default_factory=PageRequests)
     fetched: list[tuple[str, str | None]] = field(default_factory=list)
     before_result: int = 0
+    start: str | None = None  # how the worker started (RECORDER)
 
     def watch(self, context: BrowserContext) -> None:
         self.log.paths.clear()
@@ -298,6 +309,7 @@ class OurColdVisit:
         # What the servers sent until the first result is the page's and its worker's: the
         # service worker registers only then (app.js).
         self.before_result = len(self.log.paths)
+        self.start = page.evaluate("window.__bench.start")
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         self.fetched = list(self.log.paths)
 
@@ -306,9 +318,9 @@ class OurColdVisit:
         return [entry for entry in self.fetched[: self.before_result] if entry[0] in asked]
 
     def restored_snapshot(self) -> bool:
-        """Whether the worker chose the snapshot over the start-up zip (web/worker.js
-        startChoice): it asked for the snapshot before the first result."""
-        return any(path.endswith("/python-snapshot.bin") for path, _ in self.by_page())
+        """Whether the worker started from the snapshot (web/worker.js startChoice); a
+        snapshot asked for but not used (its download failed) does not count."""
+        return self.start == "snapshot"
 
     def by_service_worker(self) -> list[tuple[str, str | None]]:
         page = set(self.by_page())
@@ -675,18 +687,23 @@ window.__bench?.ready == null ? null : {
   ready: window.__bench.ready,
   fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
   longTasks: window.__bench.longTasks,
+  start: window.__bench.start,
 }
 """
 
 
-def plain_pair(url: str, samples: Samples, prefix: str) -> None:
+def plain_pair(url: str, samples: Samples, prefix: str) -> str | None:
     """A cold visit in a fresh browser, then a warm one in the same tab (ours once its
-    service worker has kept the build), in a Chromium that nothing instruments."""
+    service worker has kept the build), in a Chromium that nothing instruments; how the cold
+    visit's worker started (None for stock, which has none)."""
+    start = None
     with PlainChromium() as browser:
         browser.add_init_script(RECORDER)
         for temperature in ("cold", "warm"):
             figures = browser.open(url, READY_FIGURES)
             samples.add(f"{prefix} {temperature}", figures["ready"])
+            if temperature == "cold":
+                start = figures["start"]
             if prefix == "ours":
                 samples.add(f"ours FCP {temperature}", figures["fcp"] or float("nan"))
                 samples.add(
@@ -694,6 +711,7 @@ def plain_pair(url: str, samples: Samples, prefix: str) -> None:
                 )
                 if temperature == "cold":
                     browser.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    return start
 
 
 def report_plain_chromium(dist: Path, stock: Path, runs: int) -> None:
@@ -701,15 +719,16 @@ def report_plain_chromium(dist: Path, stock: Path, runs: int) -> None:
     but Page and Runtime (tests/plain_chromium.py): first result, first contentful paint and
     long tasks as a visitor's browser has them, beside Playwright's figures above."""
     samples = Samples()
+    restored = 0
     with served(dist, RequestLog()) as ours_url, served(stock, RequestLog()) as stock_url:
         for _ in range(runs):
             plain_pair(f"{stock_url}stock.html", samples, "stock")
-            plain_pair(f"{ours_url}en/", samples, "ours")
+            restored += plain_pair(f"{ours_url}en/", samples, "ours") == "snapshot"
     values = samples.values
     print(
         f"\nThe same visits in headless Chromium without Playwright (DevTools pipe, Page and "
         f"Runtime only: no network instrumentation), milliseconds over {runs} alternating "
-        "runs\n"
+        f"runs; cold visits that restored the snapshot: {restored} of {runs}\n"
     )
     print("| measure | median | min | max | p95 |")
     print("|---|---|---|---|---|")
