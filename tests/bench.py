@@ -700,6 +700,9 @@ def plain_pair(url: str, samples: Samples, prefix: str) -> str | None:
     with PlainChromium() as browser:
         browser.add_init_script(RECORDER)
         for temperature in ("cold", "warm"):
+            if temperature == "warm":
+                # Away first: a navigation to the address already open would be a reload.
+                browser.open("about:blank", "true")
             figures = browser.open(url, READY_FIGURES)
             samples.add(f"{prefix} {temperature}", figures["ready"])
             if temperature == "cold":
