@@ -46,6 +46,7 @@ from playwright.sync_api import (
 
 import build
 from plain_chromium import PlainChromium
+from worker_starts import LAST_START, RECORD_STARTS
 
 RUNS = 5
 NETWORK_RUNS = 3
@@ -82,19 +83,12 @@ document.documentElement.dataset.state = "ready";
 """
 
 # Before any script of the page: when data-state becomes "ready", every long task, and how
-# our calculator's worker started (its "ready" message: "snapshot" or "start-up zip").
-RECORDER = """
+# our calculator's worker started (worker_starts.py).
+RECORDER = (
+    RECORD_STARTS
+    + """
 (() => {
-  window.__bench = { ready: null, longTasks: [], start: null };
-  const PageWorker = window.Worker;
-  window.Worker = class extends PageWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (event) => {
-        if (event.data?.type === "ready") window.__bench.start = event.data.start;
-      });
-    }
-  };
+  window.__bench = { ready: null, longTasks: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__bench.longTasks.push(entry.duration);
   }).observe({ type: "longtask", buffered: true });
@@ -105,6 +99,7 @@ RECORDER = """
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
 })();
 """
+)
 
 # Sets the tokens field, fires the event, and resolves with the milliseconds until the
 # chunks card shows a new exact value.  Each input comes once the page has rendered the
@@ -309,7 +304,7 @@ class OurColdVisit:
         # What the servers sent until the first result is the page's and its worker's: the
         # service worker registers only then (app.js).
         self.before_result = len(self.log.paths)
-        self.start = page.evaluate("window.__bench.start")
+        self.start = page.evaluate(LAST_START)
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         self.fetched = list(self.log.paths)
 
@@ -406,6 +401,43 @@ def verdict(ok: bool) -> str:
     return "pass" if ok else "FAIL"
 
 
+Budget = tuple[str, bool, str]  # what, met, the figure measured
+
+
+def start_up_budgets(values: dict[str, list[float]]) -> tuple[float, float, list[Budget]]:
+    """The cold and warm ratios of our first result to stock's (medians), and the start-up
+    budgets: both ratios, the first contentful paint and the longest start-up task."""
+    median = {name: statistics.median(series) for name, series in values.items()}
+    cold = median["ours cold"] / median["stock cold"]
+    warm = median["ours warm"] / median["stock warm"]
+    longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
+    return (
+        cold,
+        warm,
+        [
+            ("cold first result <= 0.45 x stock", cold <= 0.45, f"{cold:.2f}"),
+            ("warm first result <= 0.35 x stock", warm <= 0.35, f"{warm:.2f}"),
+            (
+                "first contentful paint <= 300 ms",
+                median["ours FCP cold"] <= 300,
+                f"{median['ours FCP cold']:.0f} ms cold",
+            ),
+            (
+                "no long task > 50 ms at start-up",
+                longest <= LONG_TASK_BUDGET_MS,
+                f"longest {longest:.0f} ms",
+            ),
+        ],
+    )
+
+
+def print_budgets(budgets: Sequence[Budget]) -> None:
+    print("| budget | result | measured |")
+    print("|---|---|---|")
+    for name, ok, measured in budgets:
+        print(f"| {name} | {verdict(ok)} | {measured} |")
+
+
 def print_report(
     samples: Samples, split: dict[str, Bytes], kept: dict[str, Bytes], runs: int
 ) -> None:
@@ -433,42 +465,26 @@ def print_report(
     for name, counted in kept.items():
         print(f"- {name}: {counted.files:,} / {counted.sent:,}")
     our_bytes = split["ours"].files
-    median = {name: statistics.median(series) for name, series in values.items()}
-    cold = median["ours cold"] / median["stock cold"]
-    warm = median["ours warm"] / median["stock warm"]
-    longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
+    cold, warm, budgets = start_up_budgets(values)
     # Settled: the series at start is in the table, its cause in README (Performance).
     recalc = values["recalc Enter N=8000+"] + values["recalc Enter N=10^15+"]
     print(f"\nratio ours/stock: cold {cold:.2f}, warm {warm:.2f}\n")
-    budgets = (
-        ("cold first result <= 0.45 x stock", cold <= 0.45, f"{cold:.2f}"),
-        ("warm first result <= 0.35 x stock", warm <= 0.35, f"{warm:.2f}"),
-        (
-            "first contentful paint <= 300 ms",
-            median["ours FCP cold"] <= 300,
-            f"{median['ours FCP cold']:.0f} ms cold",
-        ),
-        (
-            "no long task > 50 ms at start-up",
-            longest <= LONG_TASK_BUDGET_MS,
-            f"longest {longest:.0f} ms",
-        ),
-        (
-            "recalc median <= 4 ms (Enter)",
-            statistics.median(recalc) <= 4,
-            f"{statistics.median(recalc):.1f} ms",
-        ),
-        (
-            "recalc p95 <= 16 ms (Enter)",
-            percentile(recalc, 0.95) <= 16,
-            f"{percentile(recalc, 0.95):.1f} ms",
-        ),
-        ("our files <= 250 KB", our_bytes <= OUR_BYTES_BUDGET, f"{our_bytes:,} B"),
+    print_budgets(
+        [
+            *budgets,
+            (
+                "recalc median <= 4 ms (Enter)",
+                statistics.median(recalc) <= 4,
+                f"{statistics.median(recalc):.1f} ms",
+            ),
+            (
+                "recalc p95 <= 16 ms (Enter)",
+                percentile(recalc, 0.95) <= 16,
+                f"{percentile(recalc, 0.95):.1f} ms",
+            ),
+            ("our files <= 250 KB", our_bytes <= OUR_BYTES_BUDGET, f"{our_bytes:,} B"),
+        ]
     )
-    print("| budget | result | measured |")
-    print("|---|---|---|")
-    for name, ok, measured in budgets:
-        print(f"| {name} | {verdict(ok)} | {measured} |")
 
 
 # --- network profiles ---------------------------------------------------------------------
@@ -682,13 +698,13 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
 
 
 # The visit's figures once the page is ready (RECORDER, installed before the page's scripts).
-READY_FIGURES = """
-window.__bench?.ready == null ? null : {
+READY_FIGURES = f"""
+window.__bench?.ready == null ? null : {{
   ready: window.__bench.ready,
   fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
   longTasks: window.__bench.longTasks,
-  start: window.__bench.start,
-}
+  start: {LAST_START},
+}}
 """
 
 
@@ -737,28 +753,9 @@ def report_plain_chromium(dist: Path, stock: Path, runs: int) -> None:
     print("|---|---|---|---|---|")
     for name, series in values.items():
         print(row(name, series))
-    median = {name: statistics.median(series) for name, series in values.items()}
-    cold = median["ours cold"] / median["stock cold"]
-    warm = median["ours warm"] / median["stock warm"]
-    longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
+    cold, warm, budgets = start_up_budgets(values)
     print(f"\nratio ours/stock without Playwright: cold {cold:.2f}, warm {warm:.2f}\n")
-    print("| budget | result | measured |")
-    print("|---|---|---|")
-    for name, ok, measured in (
-        ("cold first result <= 0.45 x stock", cold <= 0.45, f"{cold:.2f}"),
-        ("warm first result <= 0.35 x stock", warm <= 0.35, f"{warm:.2f}"),
-        (
-            "first contentful paint <= 300 ms",
-            median["ours FCP cold"] <= 300,
-            f"{median['ours FCP cold']:.0f} ms cold",
-        ),
-        (
-            "no long task > 50 ms at start-up",
-            longest <= LONG_TASK_BUDGET_MS,
-            f"longest {longest:.0f} ms",
-        ),
-    ):
-        print(f"| {name} | {verdict(ok)} | {measured} |")
+    print_budgets(budgets)
 
 
 # --- counting text --------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 import build
 from browser.conftest import PageGuard, origin_of, serve_site
 from browser.test_page import READY_TIMEOUT_MS, expect_integer
+from worker_starts import LAST_START, RECORD_STARTS
 
 SNAPSHOT = "**/python-snapshot*.bin"
 LINK = "?tokens=2500&chunk_size=800&overlap=200"
@@ -74,26 +75,9 @@ window.Worker = class extends Original {
 """
 
 
-# How each calculator's worker of the page started: the `start` of its "ready" message.
-RECORD_STARTS = """
-window.__starts = [];
-const Original = window.Worker;
-window.Worker = class extends Original {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener("message", (event) => {
-      if (event.data?.type === "ready") {
-        window.__starts.push(event.data.start);
-      }
-    });
-  }
-};
-"""
-
-
 def started_from(page: Page) -> Any:
     """How the page's worker started: "snapshot" or "start-up zip"."""
-    return page.evaluate("window.__starts.at(-1) ?? null")
+    return page.evaluate(LAST_START)
 
 
 @pytest.fixture
