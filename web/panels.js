@@ -40,6 +40,16 @@ function start() {
     }
   });
   onAnswer(showAnswer);
+  // From then on a panel far from the viewport is not laid out (first-screen.css): after
+  // DOMContentLoaded, when Chromium has scanned the forms, and after a frame, when the browser
+  // has remembered each panel's size.
+  document.addEventListener("DOMContentLoaded", () => {
+    requestAnimationFrame(() => {
+      setTimeout(() => {
+        panels.dataset.skipFar = "";
+      });
+    });
+  });
 }
 
 start();

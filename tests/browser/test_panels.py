@@ -508,6 +508,58 @@ def test_panels_are_rendered_from_the_catalog_before_python(
     expect(page.locator("#compare tbody tr")).to_have_count(4)
 
 
+# The panels as DOMContentLoaded finds them, and the moment they start to skip their layout
+# far from the viewport (first-screen.css, panels.js): what they are then and the page's length.
+RECORD_PANELS_LAYOUT = """(() => {
+  const shape = () => ({
+    length: document.documentElement.scrollHeight,
+    visibility: [...document.querySelectorAll("[data-panels] .panel")].map(
+      (panel) => getComputedStyle(panel).contentVisibility,
+    ),
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    window.panelsAtLoaded = shape();
+    new MutationObserver(() => {
+      window.panelsWhenSkipping ??= shape();
+    }).observe(document.querySelector("[data-panels]"), { attributes: true });
+  }, { once: true });
+})();"""
+# Whether the last panel comes to skip its contents' layout (its heading's) or not, as
+# `skipped` says, within five seconds: the browser decides which panels are near the viewport
+# as it renders frames.
+LAST_PANEL_COMES_TO = """async (skipped) => {
+  const last = [...document.querySelectorAll("[data-panels] .panel")].at(-1);
+  const deadline = performance.now() + 5000;
+  while (performance.now() < deadline) {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    if (!last.querySelector("h2").checkVisibility({ contentVisibilityAuto: true }) === skipped) {
+      return true;
+    }
+  }
+  return false;
+}"""
+
+
+def test_panels_far_from_view_are_laid_out_only_after_the_forms_scan(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script(RECORD_PANELS_LAYOUT)
+    open_page(page, site_url, "en", "?tokens=250000&chunk_size=1300&overlap=30")
+    expect(page.locator("[data-panels]")).to_have_attribute("data-skip-far", "")
+    loaded = page.evaluate("window.panelsAtLoaded")
+    skipping = page.evaluate("window.panelsWhenSkipping")
+    assert len(loaded["visibility"]) >= 5
+    assert set(loaded["visibility"]) == {"visible"}, json.dumps(loaded)
+    assert set(skipping["visibility"]) == {"auto"}, json.dumps(skipping)
+    # Each panel keeps the size it was laid out with: the page does not change length.
+    assert skipping["length"] == loaded["length"], json.dumps([loaded, skipping])
+    assert page.evaluate(LAST_PANEL_COMES_TO, True)
+    page.locator("[data-panels] .panel").last.scroll_into_view_if_needed()
+    assert page.evaluate(LAST_PANEL_COMES_TO, False)
+    page.locator("#compare").scroll_into_view_if_needed()
+    expect_figure(page, 0, "chunks", 197, "en")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_panels_fit_a_phone(
     new_page: Callable[..., Page], site_url: str, scheme: Literal["light", "dark"]
