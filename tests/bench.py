@@ -359,6 +359,14 @@ def row(name: str, values: Sequence[float]) -> str:
     )
 
 
+def print_table(series: dict[str, list[float]]) -> None:
+    """Median, min, max and p95 of each series, a row each."""
+    print("| measure | median | min | max | p95 |")
+    print("|---|---|---|---|---|")
+    for name, values in series.items():
+        print(row(name, values))
+
+
 @dataclass
 class Bytes:
     files: int = 0
@@ -446,10 +454,7 @@ def print_report(
         f"\nMilliseconds over {runs} alternating runs (recalculation: "
         f"{RECALC_INPUTS} inputs each); headless Chromium\n"
     )
-    print("| measure | median | min | max | p95 |")
-    print("|---|---|---|---|---|")
-    for name, series in values.items():
-        print(row(name, series))
+    print_table(values)
     print(
         "\nBytes of a cold visit of /en/, fetched by the page and its worker (files / sent, "
         "compressed where accepted; the service worker's own downloads right after the first "
@@ -686,10 +691,12 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
         f"\nFirst result in milliseconds over {runs} alternating runs; headless Firefox ESR "
         f"{browser.version}\n"
     )
-    print("| measure | median | min | max | p95 |")
-    print("|---|---|---|---|---|")
-    for name in ("stock cold", "stock warm", "ours cold", "ours warm"):
-        print(row(name, samples.values[name]))
+    print_table(
+        {
+            name: samples.values[name]
+            for name in ("stock cold", "stock warm", "ours cold", "ours warm")
+        }
+    )
     median = {name: statistics.median(series) for name, series in samples.values.items()}
     print(
         f"\nratio ours/stock in Firefox: cold {median['ours cold'] / median['stock cold']:.2f}, "
@@ -749,10 +756,7 @@ def report_plain_chromium(dist: Path, stock: Path, runs: int) -> None:
         f"Runtime only: no network instrumentation), milliseconds over {runs} alternating "
         f"runs; cold visits that restored the snapshot: {restored} of {runs}\n"
     )
-    print("| measure | median | min | max | p95 |")
-    print("|---|---|---|---|---|")
-    for name, series in values.items():
-        print(row(name, series))
+    print_table(values)
     cold, warm, budgets = start_up_budgets(values)
     print(f"\nratio ours/stock without Playwright: cold {cold:.2f}, warm {warm:.2f}\n")
     print_budgets(budgets)
