@@ -256,6 +256,7 @@ async function bootPyodide() {
     } else {
       start = "start-up zip";
       expected -= downloadSizes.snapshot;
+      reportProgress(); // what has come may be all there is to come now
     }
   }
   booted ??= await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });

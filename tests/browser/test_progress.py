@@ -3,19 +3,25 @@ start needs, in the page's language; the prefilled link stays editable meanwhile
 results area does not move when the answer arrives.
 
 The start-up zip is held back: the bar shows what has come (Pyodide's JavaScript and wasm)
-and cannot reach its end until the zip is let go.
+and cannot reach its end until the zip is let go.  A first visit that takes the snapshot
+learns only then that the snapshot's bytes are to come too: the bar keeps its place and fills
+the rest of its length with them, rather than going back.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+import build
 from browser.conftest import requests_held
 from browser.test_a11y import axe_source, serious_violations  # noqa: F401 (a fixture)
 from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, type_values
+from browser.test_start_choice import REPORT_A_FAST_LINK, SNAPSHOT
+from worker_starts import LAST_START, RECORD_STARTS
 
 START_STDLIB = "**/python_stdlib_start*.zip"
 BAR = "[role=progressbar]"
@@ -30,6 +36,17 @@ def progress_words(lang: str) -> re.Pattern[str]:
 
 def bar_value(page: Page) -> int:
     return int(page.locator(BAR).get_attribute("aria-valuenow") or "0")
+
+
+# Every value the bar takes, in order, from the page's first parse on.
+RECORD_BAR_VALUES = """
+window.__barValues = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    window.__barValues.push(Number(record.target.getAttribute("aria-valuenow")));
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["aria-valuenow"] });
+"""
 
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
@@ -87,3 +104,20 @@ def test_axe_finds_no_serious_problem_while_loading(
         held.wait_for_one()
         expect(page.locator("[data-load-progress-text]")).to_have_text(progress_words("pt"))
         assert serious_violations(page, axe_source) == []
+
+
+@pytest.mark.parametrize("snapshot", ["restored", "refused"])
+def test_the_bar_never_goes_back_when_a_first_visit_takes_the_snapshot(
+    page: Page, site_url: str, layout: build.Layout, snapshot: str
+) -> None:
+    page.add_init_script(RECORD_STARTS)
+    page.add_init_script(RECORD_BAR_VALUES)
+    page.add_init_script(REPORT_A_FAST_LINK % json.dumps(f"{site_url}{layout.start}"))
+    if snapshot == "refused":
+        page.route(SNAPSHOT, lambda route: route.abort())
+    page.goto(f"{site_url}en/?tokens=2500&chunk_size=800&overlap=200&dimensions=384")
+    expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(LAST_START) == ("snapshot" if snapshot == "restored" else "start-up zip")
+    values = page.evaluate("window.__barValues")
+    assert values[-1] == 100
+    assert values == sorted(values)
