@@ -30,7 +30,8 @@ def compiled_stdlib(pyodide: Path) -> Path:
     CPython otherwise compiles ~145 stdlib modules from source at every start in the
     browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
     """
-    key = f"{PYODIDE_TARBALL_SHA256[:16]}-{tools_key('compile_stdlib.mjs', 'compile_stdlib.py')}"
+    tools = tools_key("compile_stdlib.mjs", "compile_stdlib.py", "deferred_asyncio.py")
+    key = f"{PYODIDE_TARBALL_SHA256[:16]}-{tools}"
     target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{key}-pyc.zip"
     if target.exists():
         return target

@@ -1,5 +1,5 @@
 // Boots Pyodide under Node and runs compile_stdlib.py in it.
-// node compile_stdlib.mjs <pyodide dir> <host dir holding in.zip> <out zip name> <in zip name> <path in browser>
+// node compile_stdlib.mjs <pyodide dir> <host dir holding in.zip> <in zip name> <out zip name> <path in browser>
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,5 +14,6 @@ const pyodide = await loadPyodide({
 pyodide.FS.mkdir("/staging");
 pyodide.mountNodeFS("/staging", workDir);
 const script = readFileSync(new URL("./compile_stdlib.py", import.meta.url), "utf-8");
-pyodide.pyimport("sys").argv = pyodide.toPy(["compile_stdlib", `/staging/${sourceName}`, `/staging/${targetName}`, mountedAs]);
+pyodide.FS.writeFile("/deferred_asyncio.py", readFileSync(new URL("./deferred_asyncio.py", import.meta.url)));
+pyodide.pyimport("sys").argv = pyodide.toPy(["compile_stdlib", `/staging/${sourceName}`, `/staging/${targetName}`, mountedAs, "/deferred_asyncio.py"]);
 pyodide.runPython(script, { filename: "compile_stdlib.py" });

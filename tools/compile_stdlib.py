@@ -9,8 +9,9 @@ deflated: the site's brotli copy of the zip then compresses across files, which 
 per-entry streams cannot; and in a fixed order with a fixed date, so that the same input
 always gives the same bytes.
 
-Four modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
-not load what they import at the top but use rarely: Pyodide's package loader, which
+Six modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
+not load what they import at the top but use rarely: asyncio is loaded at its first use,
+not by Pyodide's start (deferred_asyncio.py, the one module added); Pyodide's package loader, which
 Pyodide imports at every start, imports zipfile and tempfile (with random) only when it
 unpacks a package; subprocess (which asyncio imports) imports locale only to guess a text
 encoding; urllib.parse imports ipaddress only for a bracketed host; traceback imports
@@ -27,6 +28,25 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 # Module -> exact replacements, each of a text found once: imports made when first needed.
 DEFERRED_IMPORTS = {
+    # asyncio is loaded at its first use (deferred_asyncio.py, added to the stdlib as
+    # ADDED_MODULE): its stand-in is in place before Pyodide's core imports asyncio, and
+    # Pyodide's event loop is set up when asyncio loads, not at every start.
+    "_pyodide/__init__.py": (
+        (
+            b"\nfrom . import _base, _importhook\n",
+            b"\nfrom . import _deferred_asyncio  # noqa: F401 (first)\n"
+            b"from . import _base, _importhook\n",
+        ),
+    ),
+    "pyodide/__init__.py": (
+        (
+            b"from .webloop import _initialize_event_loop\n\n"
+            b"_initialize_event_loop()\ndel _initialize_event_loop\n",
+            # The JavaScript reference webloop took here, and keeps: a memory snapshot
+            # expects Python's references to JavaScript in the order of a stock start.
+            b"from pyodide_js._api import scheduleCallback as _scheduleCallback\n",
+        ),
+    ),
     "pyodide/_package_loader.py": (
         (b"from tempfile import NamedTemporaryFile\n", b""),
         (b"from zipfile import ZipFile\n", b""),
@@ -102,9 +122,15 @@ def write_stored(target_zip: str, entries: dict[str, bytes]) -> None:
             target.writestr(stored_entry(name), entries[name])
 
 
-def rewrite(source_zip: str, target_zip: str, mounted_as: str) -> None:
-    """mounted_as: the path the zip will have in the browser, for tracebacks' file names."""
-    entries = {}
+# The stdlib's one module of ours: where deferred_asyncio.py goes.
+ADDED_MODULE = "_pyodide/_deferred_asyncio.py"
+
+
+def rewrite(source_zip: str, target_zip: str, mounted_as: str, added_module: str) -> None:
+    """mounted_as: the path the zip will have in the browser, for tracebacks' file names;
+    added_module: deferred_asyncio.py's path."""
+    with open(added_module, "rb") as added:
+        entries = {ADDED_MODULE + "c": compiled(added.read(), f"{mounted_as}/{ADDED_MODULE}")}
     with zipfile.ZipFile(source_zip) as source:
         for info in source.infolist():
             data = source.read(info)
@@ -117,4 +143,4 @@ def rewrite(source_zip: str, target_zip: str, mounted_as: str) -> None:
 
 
 if __name__ == "__main__":
-    rewrite(*sys.argv[1:4])
+    rewrite(*sys.argv[1:5])

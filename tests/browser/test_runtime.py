@@ -214,10 +214,9 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 
 
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
-# snapshot made over it (`restore`); then modules outside the start-up zip (a top-level one,
-# and a submodule of a package the start-up zip holds).
-IMPORT_OUTSIDE_THE_START_UP_ZIP = """
-async (restore) => {
+# snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
+START_IN_A_WORKER = """
+async ({ restore, probe }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const snapshotImage = new URL("./snapshot-image.js", location.href).href;
   const source = `
@@ -231,13 +230,31 @@ async (restore) => {
       indexURL: pyodideURL, packageBaseUrl: pyodideURL, stdLibURL: startStdlibURL,
       lockFileContents: { info: pyodideLockInfo, packages: {} }, ...restored,
     });
-    const calculatorImported = pyodide.pyimport("sys").modules.has("calculator");
+    const sys = pyodide.pyimport("sys");
+    const calculatorImported = sys.modules.has("calculator");
     pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
-    postMessage({
-      calculatorImported,
-      leap: pyodide.pyimport("calendar").isleap(2024),
-      tool: pyodide.pyimport("json.tool").__name__,
-    });`;
+    const probes = {
+      // Modules outside the start-up zip: a top-level one, and a submodule of a package
+      // the start-up zip holds.
+      outside: async () => ({
+        calculatorImported,
+        leap: pyodide.pyimport("calendar").isleap(2024),
+        tool: pyodide.pyimport("json.tool").__name__,
+      }),
+      // asyncio, deferred until its first use: what it had loaded before, and that
+      // Pyodide's event loop runs a coroutine and answers a promise awaited in Python.
+      asyncio: async () => {
+        const loadedAtStart = sys.modules.has("asyncio.events");
+        const asyncio = pyodide.pyimport("asyncio");
+        const slept = await asyncio.sleep(0.001, "slept");
+        const loop = asyncio.get_event_loop().type;
+        const awaited = await pyodide.runPythonAsync(
+          "from js import Promise\\\\nawait Promise.resolve(42)");
+        const run = asyncio.run.__code__.co_filename.split("/").slice(-2).join("/");
+        return { loadedAtStart, slept, loop, awaited, run };
+      },
+    };
+    postMessage(await probes[${JSON.stringify(probe)}]());`;
   const blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const worker = new Worker(blob, { type: "module" });
   return new Promise((resolve, reject) => {
@@ -261,8 +278,32 @@ def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
         held = set(start_up.namelist())
     assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
     assert "json/__init__.pyc" in held
-    outcome = runtime_page.evaluate(IMPORT_OUTSIDE_THE_START_UP_ZIP, restore)
+    outcome = runtime_page.evaluate(START_IN_A_WORKER, {"restore": restore, "probe": "outside"})
     # The restored Python is the snapshot's: the calculator imported already.
     assert outcome == {"calculatorImported": restore, "leap": True, "tool": "json.tool"}
+    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
+    assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
+
+
+@pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
+def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
+    runtime_page: Page,
+    page_guard: PageGuard,
+    site_url: str,
+    dist: Path,
+    layout: build.Layout,
+    restore: bool,
+) -> None:
+    with zipfile.ZipFile(dist / layout.start) as start_up:
+        held = set(start_up.namelist())
+    assert {"asyncio/__init__.pyc", "asyncio/events.pyc", "ssl.pyc"}.isdisjoint(held)
+    outcome = runtime_page.evaluate(START_IN_A_WORKER, {"restore": restore, "probe": "asyncio"})
+    assert outcome == {
+        "loadedAtStart": False,
+        "slept": "slept",
+        "loop": "WebLoop",
+        "awaited": 42,
+        "run": "pyodide/webloop.py",  # Pyodide's asyncio.run
+    }
     fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
     assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
