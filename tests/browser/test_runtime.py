@@ -265,6 +265,16 @@ async ({ restore, probe }) => {
 """
 
 
+def start_up_zip_names(dist: Path, layout: build.Layout) -> set[str]:
+    with zipfile.ZipFile(dist / layout.start) as start_up:
+        return set(start_up.namelist())
+
+
+def whole_stdlib_downloads(page_guard: PageGuard, site_url: str, layout: build.Layout) -> int:
+    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
+    return fetched.count(f"{layout.runtime}python_stdlib.zip")
+
+
 @pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
 def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
     runtime_page: Page,
@@ -274,15 +284,13 @@ def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
     layout: build.Layout,
     restore: bool,
 ) -> None:
-    with zipfile.ZipFile(dist / layout.start) as start_up:
-        held = set(start_up.namelist())
+    held = start_up_zip_names(dist, layout)
     assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
     assert "json/__init__.pyc" in held
     outcome = runtime_page.evaluate(START_IN_A_WORKER, {"restore": restore, "probe": "outside"})
     # The restored Python is the snapshot's: the calculator imported already.
     assert outcome == {"calculatorImported": restore, "leap": True, "tool": "json.tool"}
-    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
-    assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
+    assert whole_stdlib_downloads(page_guard, site_url, layout) == 1
 
 
 @pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
@@ -294,8 +302,7 @@ def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
     layout: build.Layout,
     restore: bool,
 ) -> None:
-    with zipfile.ZipFile(dist / layout.start) as start_up:
-        held = set(start_up.namelist())
+    held = start_up_zip_names(dist, layout)
     assert {"asyncio/__init__.pyc", "asyncio/events.pyc", "ssl.pyc"}.isdisjoint(held)
     outcome = runtime_page.evaluate(START_IN_A_WORKER, {"restore": restore, "probe": "asyncio"})
     assert outcome == {
@@ -305,5 +312,4 @@ def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
         "awaited": 42,
         "run": "pyodide/webloop.py",  # Pyodide's asyncio.run
     }
-    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
-    assert fetched.count(f"{layout.runtime}python_stdlib.zip") == 1
+    assert whole_stdlib_downloads(page_guard, site_url, layout) == 1
