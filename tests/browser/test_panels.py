@@ -570,3 +570,29 @@ def test_panels_fit_a_phone(
     expect_figure(page, 0, "chunks", 18, "pl")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, json.dumps(width)
+
+
+# How the comparison is laid out, and whether it scrolls sideways: the table's rows are table
+# rows, or grids (cards).
+COMPARE_LAYOUT = """() => {
+  const scroll = document.querySelector(".compare-scroll");
+  const row = scroll.querySelector("tbody tr");
+  return {
+    layout: getComputedStyle(row).display === "table-row" ? "table" : "cards",
+    sideways: scroll.scrollWidth > scroll.clientWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "layout"), [(1280, "table"), (1024, "cards")])
+def test_the_comparison_never_scrolls_sideways_in_any_language(
+    new_page: Callable[..., Page], site_url: str, width: int, layout: str
+) -> None:
+    # A desktop window's width holds the table in all five languages (German and Italian
+    # have the longest headings); narrower, each configuration is a card.
+    page = new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    for lang in ("en", "pt", "de", "it", "pl"):
+        open_page(page, site_url, lang)
+        page.locator("#compare").scroll_into_view_if_needed()
+        assert page.evaluate(COMPARE_LAYOUT) == {"layout": layout, "sideways": False}, lang
