@@ -9,7 +9,7 @@ deflated: the site's brotli copy of the zip then compresses across files, which 
 per-entry streams cannot; and in a fixed order with a fixed date, so that the same input
 always gives the same bytes.
 
-Six modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
+Seven modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
 not load what they import at the top but use rarely: asyncio is loaded at its first use,
 not by Pyodide's start (deferred_asyncio.py, the one module added); Pyodide's package loader, which
 Pyodide imports at every start, imports zipfile and tempfile (with random) only when it
@@ -36,6 +36,15 @@ DEFERRED_IMPORTS = {
             b"\nfrom . import _base, _importhook\n",
             b"\nfrom . import _deferred_asyncio  # noqa: F401 (first)\n"
             b"from . import _base, _importhook\n",
+        ),
+    ),
+    # Pyodide's event loop is set up as webloop is imported (the stand-in imports it once
+    # asyncio has loaded), not by pyodide/__init__ at every start.
+    "pyodide/webloop.py": (
+        (
+            b'\n__all__ = ["WebLoop", "WebLoopPolicy", "PyodideFuture", "PyodideTask"]\n',
+            b'\n__all__ = ["WebLoop", "WebLoopPolicy", "PyodideFuture", "PyodideTask"]\n\n'
+            b"_initialize_event_loop()\n",
         ),
     ),
     "pyodide/__init__.py": (

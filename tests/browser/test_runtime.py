@@ -216,7 +216,7 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
 # snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
 START_IN_A_WORKER = """
-async ({ restore, probe }) => {
+async ({ restore, probe, firstUse }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const snapshotImage = new URL("./snapshot-image.js", location.href).href;
   const source = `
@@ -233,6 +233,13 @@ async ({ restore, probe }) => {
     const sys = pyodide.pyimport("sys");
     const calculatorImported = sys.modules.has("calculator");
     pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
+    const awaitInPython = () =>
+      pyodide.runPythonAsync("from js import Promise\\\\nawait Promise.resolve(42)");
+    const firstUses = {
+      await: awaitInPython, // Pyodide's core: the promise's future
+      webloop: async () => pyodide.pyimport("pyodide.webloop").WebLoop, // imports asyncio's
+      sleep: async () => pyodide.pyimport("asyncio").sleep(0.001), // an attribute, from JS
+    };
     const probes = {
       // Modules outside the start-up zip: a top-level one, and a submodule of a package
       // the start-up zip holds.
@@ -241,15 +248,16 @@ async ({ restore, probe }) => {
         leap: pyodide.pyimport("calendar").isleap(2024),
         tool: pyodide.pyimport("json.tool").__name__,
       }),
-      // asyncio, deferred until its first use: what it had loaded before, and that
-      // Pyodide's event loop runs a coroutine and answers a promise awaited in Python.
+      // asyncio, deferred until its first use (one of firstUses): what it had loaded before,
+      // and then that Pyodide's event loop runs a coroutine and answers a promise awaited in
+      // Python.
       asyncio: async () => {
         const loadedAtStart = sys.modules.has("asyncio.events");
+        await firstUses[${JSON.stringify(firstUse)}]();
         const asyncio = pyodide.pyimport("asyncio");
         const slept = await asyncio.sleep(0.001, "slept");
         const loop = asyncio.get_event_loop().type;
-        const awaited = await pyodide.runPythonAsync(
-          "from js import Promise\\\\nawait Promise.resolve(42)");
+        const awaited = await awaitInPython();
         const run = asyncio.run.__code__.co_filename.split("/").slice(-2).join("/");
         return { loadedAtStart, slept, loop, awaited, run };
       },
@@ -293,6 +301,7 @@ def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
     assert whole_stdlib_downloads(page_guard, site_url, layout) == 1
 
 
+@pytest.mark.parametrize("first_use", ["await", "webloop", "sleep"])
 @pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
 def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
     runtime_page: Page,
@@ -301,10 +310,13 @@ def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
     dist: Path,
     layout: build.Layout,
     restore: bool,
+    first_use: str,
 ) -> None:
     held = start_up_zip_names(dist, layout)
     assert {"asyncio/__init__.pyc", "asyncio/events.pyc", "ssl.pyc"}.isdisjoint(held)
-    outcome = runtime_page.evaluate(START_IN_A_WORKER, {"restore": restore, "probe": "asyncio"})
+    outcome = runtime_page.evaluate(
+        START_IN_A_WORKER, {"restore": restore, "probe": "asyncio", "firstUse": first_use}
+    )
     assert outcome == {
         "loadedAtStart": False,
         "slept": "slept",
