@@ -57,8 +57,8 @@ def _real_spec() -> ModuleSpec:
 def _load(module: ModuleType) -> None:
     """Run the real package in `module`, with the attributes an import gives it; on failure
     the stand-in is as it was, and a later lookup tries again."""
-    standing_in = module.__spec__
     spec = _real_spec()
+    standing_in = dict(module.__dict__)
     # Gone before the package runs: its own lookups (its submodules, names not yet set)
     # must find what it has set, not start it again.  asyncio may set its own __getattr__.
     del module.__getattr__, module.__dir__
@@ -71,8 +71,7 @@ def _load(module: ModuleType) -> None:
             spec._initializing = False  # type: ignore[attr-defined]
     except BaseException:
         module.__dict__.clear()
-        _bootstrap._init_module_attrs(standing_in, module, override=True)
-        _DeferredLoader().exec_module(module)
+        module.__dict__.update(standing_in)
         raise
     # Imported here, not at our start: it subclasses asyncio's classes.  Being imported, it
     # sets Pyodide's event loop up; when its own import loaded asyncio (`from
