@@ -7,6 +7,7 @@ import html
 import re
 import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -273,50 +274,56 @@ async ({ restore, probe, firstUse }) => {
 """
 
 
-def start_up_zip_names(dist: Path, layout: build.Layout) -> set[str]:
+@dataclass
+class WorkerStart:
+    """A worker started as worker.js starts Python (START_IN_A_WORKER), and what the site
+    sent meanwhile."""
+
+    page: Page
+    guard: PageGuard
+    site_url: str
+    runtime: str
+    start_up_zip: set[str]  # the names it holds
+
+    def run(self, restore: bool, probe: str, first_use: str | None = None) -> Any:
+        arguments = {"restore": restore, "probe": probe, "firstUse": first_use}
+        return self.page.evaluate(START_IN_A_WORKER, arguments)
+
+    def whole_stdlib_downloads(self) -> int:
+        fetched = [request.url.removeprefix(self.site_url) for request in self.guard.requests]
+        return fetched.count(f"{self.runtime}python_stdlib.zip")
+
+
+@pytest.fixture
+def worker_start(
+    runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path, layout: build.Layout
+) -> WorkerStart:
     with zipfile.ZipFile(dist / layout.start) as start_up:
-        return set(start_up.namelist())
-
-
-def whole_stdlib_downloads(page_guard: PageGuard, site_url: str, layout: build.Layout) -> int:
-    fetched = [request.url.removeprefix(site_url) for request in page_guard.requests]
-    return fetched.count(f"{layout.runtime}python_stdlib.zip")
+        held = set(start_up.namelist())
+    return WorkerStart(runtime_page, page_guard, site_url, layout.runtime, held)
 
 
 @pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
 def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
-    runtime_page: Page,
-    page_guard: PageGuard,
-    site_url: str,
-    dist: Path,
-    layout: build.Layout,
-    restore: bool,
+    worker_start: WorkerStart, restore: bool
 ) -> None:
-    held = start_up_zip_names(dist, layout)
-    assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(held)
-    assert "json/__init__.pyc" in held
-    outcome = runtime_page.evaluate(START_IN_A_WORKER, {"restore": restore, "probe": "outside"})
+    assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(worker_start.start_up_zip)
+    assert "json/__init__.pyc" in worker_start.start_up_zip
+    outcome = worker_start.run(restore, "outside")
     # The restored Python is the snapshot's: the calculator imported already.
     assert outcome == {"calculatorImported": restore, "leap": True, "tool": "json.tool"}
-    assert whole_stdlib_downloads(page_guard, site_url, layout) == 1
+    assert worker_start.whole_stdlib_downloads() == 1
 
 
 @pytest.mark.parametrize("first_use", ["await", "webloop", "sleep"])
 @pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
 def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
-    runtime_page: Page,
-    page_guard: PageGuard,
-    site_url: str,
-    dist: Path,
-    layout: build.Layout,
-    restore: bool,
-    first_use: str,
+    worker_start: WorkerStart, restore: bool, first_use: str
 ) -> None:
-    held = start_up_zip_names(dist, layout)
-    assert {"asyncio/__init__.pyc", "asyncio/events.pyc", "ssl.pyc"}.isdisjoint(held)
-    outcome = runtime_page.evaluate(
-        START_IN_A_WORKER, {"restore": restore, "probe": "asyncio", "firstUse": first_use}
+    assert {"asyncio/__init__.pyc", "asyncio/events.pyc", "ssl.pyc"}.isdisjoint(
+        worker_start.start_up_zip
     )
+    outcome = worker_start.run(restore, "asyncio", first_use)
     assert outcome == {
         "loadedAtStart": False,
         "slept": "slept",
@@ -324,4 +331,4 @@ def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
         "awaited": 42,
         "run": "pyodide/webloop.py",  # Pyodide's asyncio.run
     }
-    assert whole_stdlib_downloads(page_guard, site_url, layout) == 1
+    assert worker_start.whole_stdlib_downloads() == 1
