@@ -5,6 +5,7 @@
     snapshot  Pyodide's memory with the calculator imported, packed
     render    our scripts and styles, one page per language, the language-choosing root page
     manifest  where this build put each file: build-manifest.js and the service worker's list
+    bundle    the page's and the worker's modules as a few files (esbuild), the page's preloads
     compress  a .gz and a .br beside each file that compresses
 
 Beside them: project (paths, pins, BuildError), layout (versioned directories), wheel (the

@@ -1,5 +1,6 @@
 """The page's JavaScript modules: which ones its module scripts import, so that the page can
-preload them all at once instead of the browser finding them one import level at a time."""
+preload them all at once instead of the browser finding them one import level at a time.
+Read from the built assets (site_build/bundle.py): the bundles and the files they share."""
 
 from __future__ import annotations
 
@@ -26,15 +27,15 @@ def module_scripts(template: str) -> list[str]:
     return MODULE_SCRIPT.findall(template)
 
 
-def imported_modules(entries: Iterable[str], web: Path = WEB) -> list[str]:
-    """Every module of `web` that `entries` import, directly or not, but not the entries
+def imported_modules(entries: Iterable[str], scripts: Path) -> list[str]:
+    """Every module in `scripts` that `entries` import, directly or not, but not the entries
     themselves: in the order they are first met, so the list is the same in every build."""
     entries = list(entries)
     seen = set(entries)
     found: list[str] = []
     queue = list(entries)
     while queue:
-        source = (web / queue.pop(0)).read_text(encoding="utf-8")
+        source = (scripts / queue.pop(0)).read_text(encoding="utf-8")
         for name in STATIC_IMPORT.findall(source):
             if name not in seen:
                 seen.add(name)
@@ -43,7 +44,8 @@ def imported_modules(entries: Iterable[str], web: Path = WEB) -> list[str]:
     return found
 
 
-def page_preloads(web: Path = WEB) -> list[str]:
-    """The modules web/page.html.j2's module scripts import, to preload beside them."""
-    template = (web / "page.html.j2").read_text(encoding="utf-8")
-    return imported_modules(module_scripts(template), web)
+def page_preloads(assets: Path) -> list[str]:
+    """The modules in the built `assets` that web/page.html.j2's module scripts import, to
+    preload beside them."""
+    template = (WEB / "page.html.j2").read_text(encoding="utf-8")
+    return imported_modules(module_scripts(template), assets)

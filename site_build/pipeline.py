@@ -1,5 +1,5 @@
-"""The whole build, step by step: fetch runtime → compile → snapshot → render → manifest →
-compress.  Each versioned directory is named after its contents once it is complete, so a
+"""The whole build, step by step: fetch runtime → compile → snapshot → manifest → bundle →
+render → compress.  Each versioned directory is named after its contents once it is complete, so a
 later step addresses what an earlier one wrote by that name."""
 
 from __future__ import annotations
@@ -7,10 +7,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from site_build.bundle import bundle_scripts
 from site_build.compress import write_precompressed
 from site_build.external_urls import check_no_external_urls
 from site_build.layout import Layout, versioned
 from site_build.manifest import write_manifest, write_service_worker
+from site_build.modules import page_preloads
 from site_build.project import (
     DIST,
     LANGUAGES,
@@ -51,9 +53,11 @@ def ship_snapshot(pyodide: Path, dist: Path, start: str) -> str:
 
 
 def ship_assets(pyodide: Path, dist: Path, layout: Layout) -> str:
-    """Our scripts and styles with the build manifest naming `layout`; the directory's name."""
+    """Our scripts, bundled, and styles with the build manifest naming `layout`; the
+    directory's name."""
     copy_static(dist / "assets")
     write_manifest(dist / "assets", layout, pyodide_lock_info(pyodide))
+    bundle_scripts(dist / "assets")
     return versioned(dist / "assets")
 
 
@@ -72,7 +76,14 @@ def build(dist: Path = DIST) -> None:
     assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start, tokens))
     # The two big files a first visit needs, asked for from the page's head rather than at
     # the end of the worker's chain of imports.
-    render_pages(dist, catalogs, LANGUAGES, assets, preload=(f"{runtime}pyodide.asm.wasm", start))
+    render_pages(
+        dist,
+        catalogs,
+        LANGUAGES,
+        assets,
+        preload=(f"{runtime}pyodide.asm.wasm", start),
+        modules=page_preloads(dist / assets),
+    )
     render_language_redirect(dist, catalogs, assets)
     write_service_worker(dist)
     check_no_external_urls(dist, runtime)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from site_build.comments import js_without_comments
 from site_build.manifest import SERVICE_WORKER
-from site_build.modules import page_preloads
 from site_build.policy import CSP
 from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
 from site_build.stylesheet import write_stylesheet
@@ -75,11 +74,13 @@ def render_pages(
     catalogs: Mapping[str, Catalog],
     languages: Sequence[str],
     assets: str,
+    *,
     preload: Sequence[str] = (),
+    modules: Sequence[str] = (),
 ) -> None:
     """One page per language, dist/<lang>/index.html, from web/page.html.j2, loading its
     scripts and styles from `assets` and preloading the files `preload` names (both
-    relative to dist/).
+    relative to dist/) and the modules in `assets` its module scripts import.
 
     The form's defaults are written in each language's own number format, grouped the way
     Intl.NumberFormat groups them (the browser tests compare the two): separator and CLDR
@@ -156,7 +157,6 @@ def render_pages(
         },
     )
     template = jinja_environment().get_template("page.html.j2")
-    modules = page_preloads()
     names = [
         (lang, LANGUAGE_TAGS.get(lang, lang), str(catalogs[lang]["meta.language_name"]))
         for lang in languages

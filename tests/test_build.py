@@ -79,7 +79,7 @@ def test_the_five_pages_and_the_language_chooser_are_built(dist: Path) -> None:
 
 
 def test_the_runtime_is_shipped(dist: Path, layout: build.Layout) -> None:
-    for name in ("runtime.js", "worker.js", "build-manifest.js", "redirect.js"):
+    for name in ("boot.js", "page.js", "worker.js", "build-manifest.js", "redirect.js"):
         assert (dist / layout.assets / name).is_file(), name
     assert len(list((dist / "wheels").glob("*.whl"))) == 1
 
@@ -125,7 +125,7 @@ def test_a_versioned_name_changes_with_any_file_in_it(dist: Path, tmp_path: Path
     assets = tmp_path / "assets"
     shutil.copytree(dist / build.layout_of(dist).assets, assets)
     name = build.content_hash(assets)
-    with (assets / "app.js").open("a", encoding="utf-8") as script:
+    with (assets / "page.js").open("a", encoding="utf-8") as script:
         script.write("\n")
     assert build.content_hash(assets) != name
 
@@ -135,7 +135,7 @@ def test_pages_load_their_scripts_and_styles_from_this_builds_assets(
 ) -> None:
     for lang in build.LANGUAGES:
         html = (dist / lang / "index.html").read_text(encoding="utf-8")
-        for name in ("style.css", "query-guard.js", "boot.js", "app.js", "share.js", "panels.js"):
+        for name in ("style.css", "query-guard.js", "boot.js", "page.js"):
             assert f'"../{layout.assets}{name}"' in html, (lang, name)
     root = (dist / "index.html").read_text(encoding="utf-8")
     assert f'src="{layout.assets}redirect.js"' in root
@@ -167,17 +167,10 @@ def test_the_head_asks_for_no_module_but_the_one_that_starts_the_worker(
         ], lang
         assert 'rel="modulepreload"' not in head, lang
         tail = body[body.index("</footer>") :]
-        for name in ("app.js", "share.js", "panels.js", "progress.js"):
-            assert f'<script type="module" src="../{layout.assets}{name}">' in tail, (lang, name)
-        assert tail.count('rel="modulepreload"') == len(page_preloads()), lang
-
-
-def test_the_page_preloads_every_module_its_scripts_import() -> None:
-    # Each concern of the page is a module of its own; the page fetches them all at once.
-    modules = page_preloads()
-    for name in ("page-context.js", "requests.js", "panel-compare.js", "derivation.js"):
-        assert name in modules
-    assert "app.js" not in modules  # a module script of the page already
+        assert re.findall(r'<script type="module"[^>]*>', tail) == [
+            f'<script type="module" src="../{layout.assets}page.js">'
+        ], lang
+        assert tail.count('rel="modulepreload"') == len(page_preloads(dist / layout.assets)), lang
 
 
 def test_every_preloaded_module_is_shipped_and_kept_offline(
@@ -185,7 +178,9 @@ def test_every_preloaded_module_is_shipped_and_kept_offline(
 ) -> None:
     html = (dist / "en" / "index.html").read_text(encoding="utf-8")
     kept = service_worker_build(dist)["files"]
-    for name in page_preloads():
+    preloads = page_preloads(dist / layout.assets)
+    assert preloads  # the code page.js shares with count.js
+    for name in preloads:
         assert f'<link rel="modulepreload" href="../{layout.assets}{name}">' in html, name
         assert f"{layout.assets}{name}" in kept, name
 
@@ -329,7 +324,7 @@ def test_dependency_groups_resolve_their_includes() -> None:
         ("runtime", "pyodide.asm.wasm", "application/wasm"),
         ("runtime", "pyodide.mjs", "text/javascript; charset=utf-8"),
         ("runtime", "python_stdlib.zip", "application/zip"),
-        ("assets", "runtime.js", "text/javascript; charset=utf-8"),
+        ("assets", "boot.js", "text/javascript; charset=utf-8"),
         ("snapshot", "", "application/octet-stream"),
     ],
 )
@@ -361,7 +356,7 @@ def test_a_file_missing_from_a_versioned_directory_is_not_kept(
 def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> None:
     originals = build.compressible_files(dist)
     assert {
-        "app.js",
+        "page.js",
         "style.css",
         "index.html",
         "pyodide.asm.wasm",

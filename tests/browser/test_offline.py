@@ -183,12 +183,12 @@ def test_a_new_deployment_replaces_the_kept_build_whole(
 
 
 def deploy_changed_script(site: Path) -> str:
-    """What a new build whose app.js changed deploys: a new assets directory (the runtime and
+    """What a new build whose page.js changed deploys: a new assets directory (the runtime and
     the snapshot unchanged), pages that load from it, a new service worker.  Its name."""
     old = build.layout_of(site).assets
     staging = site / "assets"
     (site / old).rename(staging)
-    with (staging / "app.js").open("a", encoding="utf-8") as script:
+    with (staging / "page.js").open("a", encoding="utf-8") as script:
         script.write("\n// the next build\n")
     new = build.versioned(staging)
     for page in [site / "index.html", *(site / lang / "index.html" for lang in build.LANGUAGES)]:
@@ -221,12 +221,12 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
         }
     # Pyodide's runtime and the snapshot came from the kept build, not from the server...
     if browser_name != "firefox":  # NO_SERVICE_WORKER_REQUESTS
-        assert {f"{new_assets}app.js", "en/"} <= fetched
+        assert {f"{new_assets}page.js", "en/"} <= fetched
         assert [
             path for path in fetched if path.startswith((layout.runtime, layout.snapshot))
         ] == []
     # ...and the new build is whole: with the server gone, the next visit starts from it.
     page.context.set_offline(True)
     open_page(page, url, "en", LINK_8000)
-    expect(page.locator(f'script[src="../{new_assets}app.js"]')).to_have_count(1)
+    expect(page.locator(f'script[src="../{new_assets}page.js"]')).to_have_count(1)
     expect_integer(page, "chunks", 18, "en")

@@ -17,9 +17,12 @@ from playwright.sync_api import Page, Route
 import build
 from browser.conftest import PageGuard
 
-# Not shipped: a blank page with the site's CSP, served by a route beside runtime.js,
-# so these tests exercise runtime.js alone, without the calculator page's app.js.
+# Not shipped: a blank page with the site's CSP, served by a route in this build's assets,
+# so these tests exercise runtime.js alone, without the calculator page's modules.
 RUNTIME_PAGE = "runtime-test.html"
+# Shipped inside boot.js's bundle (site_build/bundle.py), so served to the blank page by a
+# route of its own: web/runtime.js beside the build's worker.js, which it starts.
+RUNTIME_MODULE = "runtime.js"
 VIOLATION_WAIT_S = 30
 
 REQUEST_8000_512_64 = {
@@ -74,6 +77,13 @@ def open_blank_page(page: Page, site_url: str, layout: build.Layout, csp: str = 
     page.route(
         site_url + layout.assets + RUNTIME_PAGE,
         lambda route: route.fulfill(body=blank_page_with_csp(csp), content_type="text/html"),
+    )
+    page.route(
+        site_url + layout.assets + RUNTIME_MODULE,
+        lambda route: route.fulfill(
+            body=(build.WEB / RUNTIME_MODULE).read_text(encoding="utf-8"),
+            content_type="text/javascript",
+        ),
     )
     page.goto(site_url + layout.assets + RUNTIME_PAGE)
     return page
@@ -155,13 +165,8 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
         [
             *(
                 f"{layout.assets}{name}"
-                for name in (
-                    RUNTIME_PAGE,
-                    "runtime.js",
-                    "worker.js",
-                    "snapshot-image.js",
-                    "build-manifest.js",
-                )
+                # The worker's bundle holds build-manifest.js and snapshot-image.js.
+                for name in (RUNTIME_PAGE, RUNTIME_MODULE, "worker.js")
             ),
             *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
             layout.start,
@@ -199,7 +204,7 @@ def test_page_csp_violations_are_recorded(runtime_page: Page, page_guard: PageGu
 def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: PageGuard) -> None:
     page_guard.csp_violations_expected = True
     runtime_page.route(
-        "**/build-manifest.js",
+        "**/worker.js",  # its bundle holds the build manifest
         lambda route: route.fulfill(
             content_type="text/javascript",
             body=re.sub(
@@ -217,13 +222,12 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
 # snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
 START_IN_A_WORKER = """
-async ({ restore, probe, firstUse }) => {
+async ({ restore, probe, firstUse, snapshotImage }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
-  const snapshotImage = new URL("./snapshot-image.js", location.href).href;
   const source = `
     import { loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL, startStdlibURL, stdlibURL }
       from ${JSON.stringify(manifest)};
-    import { unpackSnapshot } from ${JSON.stringify(snapshotImage)};
+    ${snapshotImage}
     const restored = ${JSON.stringify(restore)}
       ? { _loadSnapshot: unpackSnapshot(await (await fetch(snapshotURL)).arrayBuffer()) }
       : {};
@@ -286,7 +290,13 @@ class WorkerStart:
     start_up_zip: set[str]  # the names it holds
 
     def run(self, restore: bool, probe: str, first_use: str | None = None) -> Any:
-        arguments = {"restore": restore, "probe": probe, "firstUse": first_use}
+        arguments = {
+            "restore": restore,
+            "probe": probe,
+            "firstUse": first_use,
+            # unpackSnapshot's module, shipped inside worker.js's bundle: its text, inlined.
+            "snapshotImage": (build.WEB / "snapshot-image.js").read_text(encoding="utf-8"),
+        }
         return self.page.evaluate(START_IN_A_WORKER, arguments)
 
     def whole_stdlib_downloads(self) -> int:

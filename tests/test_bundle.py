@@ -1,0 +1,104 @@
+"""The page's and the worker's modules ship as bundles (site_build/bundle.py): a few files,
+each module's code in one of them, every import answered by a shipped file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+from site_build.bundle import BUNDLES, check_imports_resolve, imports_of
+from site_build.project import WEB, BuildError
+
+# What a page, its worker and the pages that embed it load by name; everything else of web/
+# reaches them inside these.
+SHIPPED_SCRIPTS = {
+    "boot.js",  # the head's: starts the worker
+    "page.js",  # the page's module script
+    "count.js",  # imported when text is first counted
+    "worker.js",
+    "count-worker.js",  # the worker imports it when text is first counted
+    "build-manifest.js",  # count-worker.js's
+    "embed-host.js",  # for the pages that embed the calculator
+    "query-guard.js",  # a classic script of the head
+    "redirect.js",  # dist/index.html's
+}
+EXPORTED_FUNCTION = re.compile(r"^export (?:async )?function (\w+)\(", re.M)
+
+
+def shipped_scripts(dist: Path, layout: build.Layout) -> dict[str, str]:
+    return {
+        path.name: path.read_text(encoding="utf-8")
+        for path in sorted((dist / layout.assets).glob("*.js"))
+    }
+
+
+def test_the_modules_ship_as_a_few_bundles(dist: Path, layout: build.Layout) -> None:
+    names = set(shipped_scripts(dist, layout))
+    shared = {name for name in names if name.startswith("shared-")}
+    assert len(shared) == 1  # what page.js and count.js both use
+    assert names - shared == SHIPPED_SCRIPTS
+
+
+def modules_taken_in(entry: str) -> set[str]:
+    """The modules of web/ an entry imports, directly or not, stopping at the bundle's
+    externals: what its bundle holds."""
+    bundle = next(bundle for bundle in BUNDLES if entry in bundle.entries)
+    kept_out = {name.removeprefix("./") for name in bundle.external}
+    found = {entry}
+    queue = [entry]
+    while queue:
+        for name in imports_of((WEB / queue.pop()).read_text(encoding="utf-8")):
+            if name not in found and name not in kept_out and (WEB / name).is_file():
+                found.add(name)
+                queue.append(name)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("entries", "files"),
+    [(("page.js", "count.js"), ("page.js", "count.js")), (("boot.js",), ("boot.js",))],
+)
+def test_each_function_of_a_module_is_shipped_once(
+    dist: Path, layout: build.Layout, entries: tuple[str, ...], files: tuple[str, ...]
+) -> None:
+    # Two copies of a module would be two instances of its state (the form, the calculator).
+    scripts = shipped_scripts(dist, layout)
+    bundled = "".join(
+        text for name, text in scripts.items() if name in files or name.startswith("shared-")
+    )
+    sources = [
+        (WEB / module).read_text(encoding="utf-8")
+        for module in sorted(set().union(*map(modules_taken_in, entries)))
+    ]
+    names = {function for source in sources for function in EXPORTED_FUNCTION.findall(source)}
+    assert names
+    for function in names:
+        # A module's own function of the same name is renamed in the bundle: name2, name3.
+        declared = sum(len(re.findall(rf"\bfunction {function}\(", text)) for text in sources)
+        assert len(re.findall(rf"\bfunction {function}\d*\(", bundled)) == declared, function
+
+
+def test_the_page_and_the_worker_start_from_their_bundles_alone(
+    dist: Path, layout: build.Layout
+) -> None:
+    # boot.js holds runtime.js, and the worker's bundle its build manifest: the chain from
+    # the page to Pyodide's pyodide.mjs is page → boot.js → worker.js.
+    scripts = shipped_scripts(dist, layout)
+    assert imports_of(scripts["boot.js"]) == []
+    assert 'new URL("./worker.js", import.meta.url)' in scripts["boot.js"]
+    assert imports_of(scripts["worker.js"]) == ["count-worker.js"]  # on first use
+    assert f'from "../{layout.runtime}pyodide.mjs";' in scripts["worker.js"]
+    assert set(imports_of(scripts["page.js"])) == {"boot.js"} | {
+        name for name in scripts if name.startswith("shared-")
+    }
+
+
+def test_a_module_left_without_what_it_imports_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text('import { b } from "./b.js";\nexport const a = b;\n')
+    with pytest.raises(BuildError, match=r"a\.js imports \./b\.js"):
+        check_imports_resolve(tmp_path)
+    (tmp_path / "b.js").write_text("export const b = 1;\n")
+    check_imports_resolve(tmp_path)
