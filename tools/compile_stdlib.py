@@ -9,13 +9,14 @@ deflated: the site's brotli copy of the zip then compresses across files, which 
 per-entry streams cannot; and in a fixed order with a fixed date, so that the same input
 always gives the same bytes.
 
-Seven modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
+Eight modules are changed on the way (DEFERRED_IMPORTS), so that a first visit's start need
 not load what they import at the top but use rarely: asyncio is loaded at its first use,
 not by Pyodide's start (deferred_asyncio.py, the one module added); Pyodide's package loader, which
 Pyodide imports at every start, imports zipfile and tempfile (with random) only when it
 unpacks a package; subprocess (which asyncio imports) imports locale only to guess a text
 encoding; urllib.parse imports ipaddress only for a bracketed host; traceback imports
-_colorize, whose color themes cost CPU at every start, only to format a traceback.
+_colorize, whose color themes cost CPU at every start, only to format a traceback; shutil
+imports bz2, lzma and compression.zstd only to learn whether their C modules are built in.
 """
 
 import importlib.util
@@ -68,6 +69,28 @@ DEFERRED_IMPORTS = {
             b"def ZipFile(*args: Any, **kwargs: Any) -> Any:\n"
             b"    from zipfile import ZipFile\n"
             b"    return ZipFile(*args, **kwargs)\n",
+        ),
+    ),
+    # shutil imports bz2, lzma and compression.zstd (with enums built at import) only to learn
+    # whether their C modules are built in; Pyodide's package loader imports shutil at every
+    # start.  Asking the import system for the C module tells the same; only an archive made or
+    # unpacked with one of them loads its Python module.
+    "shutil.py": (
+        (
+            b"try:\n    import bz2\n    del bz2\n    _BZ2_SUPPORTED = True\n"
+            b"except ImportError:\n    _BZ2_SUPPORTED = False\n",
+            b"from importlib.util import find_spec as _find_spec\n\n"
+            b'_BZ2_SUPPORTED = _find_spec("_bz2") is not None\n',
+        ),
+        (
+            b"try:\n    import lzma\n    del lzma\n    _LZMA_SUPPORTED = True\n"
+            b"except ImportError:\n    _LZMA_SUPPORTED = False\n",
+            b'_LZMA_SUPPORTED = _find_spec("_lzma") is not None\n',
+        ),
+        (
+            b"try:\n    from compression import zstd\n    del zstd\n    _ZSTD_SUPPORTED = True\n"
+            b"except ImportError:\n    _ZSTD_SUPPORTED = False\n",
+            b'_ZSTD_SUPPORTED = _find_spec("_zstd") is not None\n',
         ),
     ),
     # Only a subprocess in text mode without an encoding needs locale (none runs in a browser).

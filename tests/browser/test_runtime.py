@@ -222,12 +222,13 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
 # snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
 START_IN_A_WORKER = """
-async ({ restore, probe, firstUse, snapshotImage }) => {
+async ({ restore, probe, firstUse, snapshotImage, archiveRoundTrip }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const source = `
     import { loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL, startStdlibURL, stdlibURL }
       from ${JSON.stringify(manifest)};
     ${snapshotImage}
+    const ARCHIVE_ROUND_TRIP = ${JSON.stringify(archiveRoundTrip)};
     const restored = ${JSON.stringify(restore)}
       ? { _loadSnapshot: unpackSnapshot(await (await fetch(snapshotURL)).arrayBuffer()) }
       : {};
@@ -252,6 +253,12 @@ async ({ restore, probe, firstUse, snapshotImage }) => {
         calculatorImported,
         leap: pyodide.pyimport("calendar").isleap(2024),
         tool: pyodide.pyimport("json.tool").__name__,
+      }),
+      // shutil, which Pyodide's package loader imports at every start, without the Python
+      // modules of the compressors it asks about: then each archive format it knows.
+      archives: async () => ({
+        loadedAtStart: ["bz2", "lzma", "compression.zstd"].filter((name) => sys.modules.has(name)),
+        unpacked: pyodide.runPython(ARCHIVE_ROUND_TRIP).toJs(),
       }),
       // asyncio, deferred until its first use (one of firstUses): what it had loaded before,
       // and then that Pyodide's event loop runs a coroutine and answers a promise awaited in
@@ -278,6 +285,23 @@ async ({ restore, probe, firstUse, snapshotImage }) => {
 """
 
 
+# A file through each compressed archive format shutil offers, there and back.
+ARCHIVE_ROUND_TRIP = """
+import os, shutil, tempfile
+root = tempfile.mkdtemp()
+os.makedirs(f"{root}/in")
+with open(f"{root}/in/a.txt", "w") as file:
+    file.write("chunk")
+unpacked = {}
+for name in ("gztar", "bztar", "xztar", "zstdtar", "zip"):
+    archive = shutil.make_archive(f"{root}/{name}", name, f"{root}/in")
+    shutil.unpack_archive(archive, f"{root}/{name}-out")
+    with open(f"{root}/{name}-out/a.txt") as file:
+        unpacked[name] = file.read()
+unpacked
+"""
+
+
 @dataclass
 class WorkerStart:
     """A worker started as worker.js starts Python (START_IN_A_WORKER), and what the site
@@ -296,6 +320,7 @@ class WorkerStart:
             "firstUse": first_use,
             # unpackSnapshot's module, shipped inside worker.js's bundle: its text, inlined.
             "snapshotImage": (build.WEB / "snapshot-image.js").read_text(encoding="utf-8"),
+            "archiveRoundTrip": ARCHIVE_ROUND_TRIP,
         }
         return self.page.evaluate(START_IN_A_WORKER, arguments)
 
@@ -323,6 +348,22 @@ def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
     # The restored Python is the snapshot's: the calculator imported already.
     assert outcome == {"calculatorImported": restore, "leap": True, "tool": "json.tool"}
     assert worker_start.whole_stdlib_downloads() == 1
+
+
+@pytest.mark.parametrize("restore", [False, True], ids=["booted", "restored"])
+def test_shutil_knows_each_compressor_without_loading_it_at_start(
+    worker_start: WorkerStart, restore: bool
+) -> None:
+    # shutil asks the import system whether each compressor's C module is built in
+    # (tools/compile_stdlib.py DEFERRED_IMPORTS) instead of importing its Python module.
+    assert {"bz2.pyc", "lzma.pyc", "compression/zstd/__init__.pyc"}.isdisjoint(
+        worker_start.start_up_zip
+    )
+    outcome = worker_start.run(restore, "archives")
+    assert outcome["loadedAtStart"] == []
+    assert outcome["unpacked"] == dict.fromkeys(
+        ["gztar", "bztar", "xztar", "zstdtar", "zip"], "chunk"
+    )
 
 
 @pytest.mark.parametrize("first_use", ["await", "webloop", "sleep"])
