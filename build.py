@@ -73,7 +73,7 @@ from site_build.project import (
     load_pyproject,
 )
 from site_build.runtime import ensure_pyodide, fetch_pyodide_tarball, npm_packed, verify_sha256
-from site_build.snapshot import SNAPSHOT_BLOCK, packed_snapshot
+from site_build.snapshot import SNAPSHOT_BLOCK, fresh_memory, packed_snapshot
 from site_build.stdlib import make_start_stdlib
 from site_build.token_ranks import TOKEN_RANKS, ensure_token_ranks
 
@@ -116,6 +116,7 @@ __all__ = [
     "content_hash",
     "ensure_pyodide",
     "fetch_pyodide_tarball",
+    "fresh_memory",
     "group_requirements",
     "is_versioned",
     "launch_browser",

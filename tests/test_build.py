@@ -26,6 +26,7 @@ from site_build.project import ROOT, node_command
 from site_build.stylesheet import COMPONENTS, STYLES, stylesheet
 
 UNPACKED_SNAPSHOT = ROOT / "tests" / "js" / "unpacked-snapshot.mjs"
+FRESH_MEMORY = ROOT / "tests" / "js" / "fresh-memory.mjs"
 
 
 class PageScan(HTMLParser):
@@ -241,11 +242,16 @@ def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_pat
     assert service_worker_build(site)["version"] != before
 
 
-def unpacked_snapshot(packed: bytes, folder: Path) -> bytes:
-    """The snapshot as the worker unpacks it (web/snapshot-image.js), under Node."""
+def unpacked_snapshot(packed: bytes, folder: Path, fresh: bytes | None = None) -> bytes:
+    """The snapshot as the worker unpacks it (web/snapshot-image.js), under Node; the blocks
+    left out filled from `fresh`, the memory as Pyodide's instantiation leaves it."""
     (folder / "packed").write_bytes(packed)
+    arguments = ["packed", "whole"]
+    if fresh is not None:
+        (folder / "fresh").write_bytes(fresh)
+        arguments.append("fresh")
     subprocess.run(
-        [node_command("the snapshot's unpacking"), str(UNPACKED_SNAPSHOT), "packed", "whole"],
+        [node_command("the snapshot's unpacking"), str(UNPACKED_SNAPSHOT), *arguments],
         cwd=folder,
         check=True,
     )
@@ -268,13 +274,64 @@ def test_the_snapshot_packing_gives_back_every_byte(whole: bytes, tmp_path: Path
 
 
 def test_the_snapshot_packing_leaves_out_zero_blocks() -> None:
-    assert len(build.packed_snapshot(bytes(3 * build.SNAPSHOT_BLOCK))) == 12
+    assert len(build.packed_snapshot(bytes(3 * build.SNAPSHOT_BLOCK))) == 16
 
 
-def test_the_shipped_snapshot_is_mostly_blocks_in_use(dist: Path, layout: build.Layout) -> None:
+BLOCK = build.SNAPSHOT_BLOCK
+# A snapshot as Pyodide writes one: its header (the uint32 at 4: the header's size), then
+# the memory.  The fresh memory: static data from 8 on, zero after it.
+HEADER = struct.pack("<4I", 0x70797378, 16, 3, 0)
+FRESH = bytes(8) + bytes(range(256)) * (3 * BLOCK // 256)
+
+
+@pytest.mark.parametrize(
+    "memory",
+    [
+        FRESH + bytes(4 * BLOCK),  # as instantiated
+        FRESH[:BLOCK] + b"changed" + FRESH[BLOCK + 7 :] + b"heap" + bytes(4 * BLOCK),
+        bytes(len(FRESH)) + b"x" * BLOCK,  # the static data zeroed: not left out
+        FRESH[: 2 * BLOCK + 5],  # shorter than the static data
+    ],
+    ids=["fresh", "one change", "zeroed", "short"],
+)
+def test_the_snapshot_packing_leaves_out_what_the_fresh_memory_holds(
+    memory: bytes, tmp_path: Path
+) -> None:
+    whole = HEADER + memory
+    packed = build.packed_snapshot(whole, FRESH)
+    assert unpacked_snapshot(packed, tmp_path, FRESH + bytes(8 * BLOCK)) == whole
+
+
+def test_the_fresh_memory_is_what_pyodides_first_prerun_hook_sees(
+    dist: Path, layout: build.Layout, tmp_path: Path
+) -> None:
+    # The worker fills the snapshot's left-out blocks from that memory (web/snapshot-image.js).
+    pyodide = build.ensure_pyodide()
+    fresh = build.fresh_memory((pyodide / "pyodide.asm.wasm").read_bytes())
+    assert 3_000_000 < len(fresh) < 5_000_000  # Pyodide's static data
+    assert b"A class used for tests" in fresh  # a docstring of its C test module
+    subprocess.run(
+        [
+            node_command("Pyodide"),
+            str(FRESH_MEMORY),
+            str(pyodide),
+            str(pyodide / build.PYODIDE_LOCK_FILE),
+            str(dist / layout.start),
+            str(len(fresh)),
+            str(tmp_path / "seen"),
+        ],
+        check=True,
+    )
+    assert (tmp_path / "seen").read_bytes() == fresh
+
+
+def test_the_shipped_snapshot_leaves_out_what_instantiation_gives(
+    dist: Path, layout: build.Layout
+) -> None:
     packed = (dist / layout.snapshot).read_bytes()
-    (length,) = struct.unpack_from("<I", packed)
-    assert len(packed) < length / 2
+    length, _, fresh = struct.unpack_from("<3I", packed)
+    assert len(packed) < length / 4  # most of it zero, or Pyodide's static data unchanged
+    assert fresh > 3_000_000  # those blocks come from the fresh memory
 
 
 def test_every_page_carries_the_csp(dist: Path) -> None:

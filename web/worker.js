@@ -39,7 +39,7 @@ import {
   startStdlibURL,
   stdlibURL,
 } from "./build-manifest.js";
-import { unpackSnapshot } from "./snapshot-image.js";
+import { snapshotOptions } from "./snapshot-image.js";
 
 self.addEventListener("securitypolicyviolation", (event) => {
   self.postMessage({
@@ -248,10 +248,11 @@ async function bootPyodide() {
       // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
       // Pyodide under Node, started from the same start-up zip, which is mounted again
       // here): restoring it skips Python's initialization and our imports.
+      const pyodideModule = await import(`${pyodideURL}pyodide.asm.mjs`);
       booted = await loadPyodide({
         ...pyodideOptions,
         stdLibURL: startStdlibURL,
-        _loadSnapshot: unpackSnapshot(image),
+        ...snapshotOptions(image, pyodideModule.default),
       });
     } else {
       start = "start-up zip";

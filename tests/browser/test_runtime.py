@@ -230,7 +230,10 @@ async ({ restore, probe, firstUse, snapshotImage, archiveRoundTrip }) => {
     ${snapshotImage}
     const ARCHIVE_ROUND_TRIP = ${JSON.stringify(archiveRoundTrip)};
     const restored = ${JSON.stringify(restore)}
-      ? { _loadSnapshot: unpackSnapshot(await (await fetch(snapshotURL)).arrayBuffer()) }
+      ? snapshotOptions(
+          await (await fetch(snapshotURL)).arrayBuffer(),
+          (await import(pyodideURL + "pyodide.asm.mjs")).default,
+        )
       : {};
     const pyodide = await loadPyodide({
       indexURL: pyodideURL, packageBaseUrl: pyodideURL, stdLibURL: startStdlibURL,
@@ -318,7 +321,7 @@ class WorkerStart:
             "restore": restore,
             "probe": probe,
             "firstUse": first_use,
-            # unpackSnapshot's module, shipped inside worker.js's bundle: its text, inlined.
+            # snapshotOptions's module, shipped inside worker.js's bundle: its text, inlined.
             "snapshotImage": (build.WEB / "snapshot-image.js").read_text(encoding="utf-8"),
             "archiveRoundTrip": ARCHIVE_ROUND_TRIP,
         }
