@@ -62,8 +62,12 @@ I32_CONST, END = 0x41, 0x0B
 DATA_SECTION = 11
 
 
-def uleb(data: bytes, at: int) -> tuple[int, int]:
-    """The unsigned LEB128 number at `at`, and where it ends."""
+def leb128(data: bytes, at: int, *, signed: bool = False) -> tuple[int, int]:
+    """The LEB128 number at `at`, and where it ends.
+
+    >>> leb128(bytes([0xE5, 0x8E, 0x26]), 0), leb128(bytes([0x7F]), 0, signed=True)
+    ((624485, 3), (-1, 1))
+    """
     value = shift = 0
     while True:
         byte = data[at]
@@ -71,19 +75,7 @@ def uleb(data: bytes, at: int) -> tuple[int, int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if byte < 0x80:
-            return value, at
-
-
-def sleb(data: bytes, at: int) -> tuple[int, int]:
-    """The signed LEB128 number at `at`, and where it ends."""
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return (value - (1 << shift) if byte & 0x40 else value), at
+            return (value - (1 << shift) if signed and byte & 0x40 else value), at
 
 
 def fresh_memory(wasm: bytes) -> bytes:
@@ -96,17 +88,17 @@ def fresh_memory(wasm: bytes) -> bytes:
     at, segments = 8, []
     while at < len(wasm):
         section = wasm[at]
-        size, at = uleb(wasm, at + 1)
+        size, at = leb128(wasm, at + 1)
         if section == DATA_SECTION:
-            count, cursor = uleb(wasm, at)
+            count, cursor = leb128(wasm, at)
             for _ in range(count):
-                flags, cursor = uleb(wasm, cursor)
+                flags, cursor = leb128(wasm, cursor)
                 if flags != 0 or wasm[cursor] != I32_CONST:
                     raise BuildError(f"a wasm data segment of a form not handled: flags {flags}")
-                offset, cursor = sleb(wasm, cursor + 1)
+                offset, cursor = leb128(wasm, cursor + 1, signed=True)
                 if wasm[cursor] != END:
                     raise BuildError("a wasm data segment's offset is not a constant")
-                length, cursor = uleb(wasm, cursor + 1)
+                length, cursor = leb128(wasm, cursor + 1)
                 segments.append((offset, wasm[cursor : cursor + length]))
                 cursor += length
         at += size
