@@ -281,9 +281,14 @@ BLOCK = build.SNAPSHOT_BLOCK
 # A snapshot as Pyodide writes one: its header (the uint32 at 4: the header's size), then
 # the memory.  The fresh memory: static data from 8 on, zero after it.
 HEADER = struct.pack("<4I", 0x70797378, 16, 3, 0)
+# A header of 2.5 blocks whose JSON ends early: zero padding, left out with the data after it.
+LONG_HEADER = (
+    struct.pack("<4I", 0x70797378, 5 * BLOCK // 2, 3, 0) + b"{}" + bytes(5 * BLOCK // 2 - 18)
+)
 FRESH = bytes(8) + bytes(range(256)) * (3 * BLOCK // 256)
 
 
+@pytest.mark.parametrize("header", [HEADER, LONG_HEADER], ids=["header", "long header"])
 @pytest.mark.parametrize(
     "memory",
     [
@@ -295,9 +300,9 @@ FRESH = bytes(8) + bytes(range(256)) * (3 * BLOCK // 256)
     ids=["fresh", "one change", "zeroed", "short"],
 )
 def test_the_snapshot_packing_leaves_out_what_the_fresh_memory_holds(
-    memory: bytes, tmp_path: Path
+    memory: bytes, header: bytes, tmp_path: Path
 ) -> None:
-    whole = HEADER + memory
+    whole = header + memory
     packed = build.packed_snapshot(whole, FRESH)
     assert unpacked_snapshot(packed, tmp_path, FRESH + bytes(8 * BLOCK)) == whole
 

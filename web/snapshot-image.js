@@ -32,24 +32,42 @@ export function unpackSnapshot(packed) {
     fillFromFresh(memory) {
       const base = new DataView(image.buffer).getUint32(4, true);
       for (const [start, stop] of leftOut) {
-        image.set(memory.subarray(start - base, stop - base), start);
+        // A gap may begin in the header's zero padding, which the image holds already.
+        const from = Math.max(start, base);
+        if (from < stop) {
+          image.set(memory.subarray(from - base, stop - base), from);
+        }
       }
     },
   };
 }
 
 /** loadPyodide's options that restore the packed snapshot: the image, and Pyodide's own
- *  module factory (pyodide.asm.mjs's default export) with a first preRun hook that fills the
- *  image in.  preRun comes after the wasm's instantiation, before anything has written to
- *  its memory, and before loadPyodide copies the image over that memory. */
+ *  module factory (pyodide.asm.mjs's default export) that fills the image in from the fresh
+ *  memory (withFreshMemory) before loadPyodide copies the image over that memory. */
 export function snapshotOptions(packed, createPyodideModule) {
   const { image, fillFromFresh } = unpackSnapshot(packed);
   return {
     _loadSnapshot: image,
-    createPyodideModule: (settings) => {
-      // The settings object becomes Pyodide's module: changed in place, not copied.
-      settings.preRun = [(module) => fillFromFresh(module.HEAPU8), ...(settings.preRun ?? [])];
-      return createPyodideModule(settings);
-    },
+    createPyodideModule: withFreshMemory(createPyodideModule, fillFromFresh),
+  };
+}
+
+/** Pyodide's module factory, calling `seen` with the wasm's memory as its instantiation
+ *  leaves it: in the callback of Pyodide's own instantiateWasm, before the module runs
+ *  anything (its first preRun hooks already write to that memory). */
+export function withFreshMemory(createPyodideModule, seen) {
+  return (settings) => {
+    const instantiate = settings.instantiateWasm;
+    if (!instantiate) {
+      throw new Error("Pyodide instantiates its wasm itself here: no fresh memory to read");
+    }
+    // The settings object becomes Pyodide's module: changed in place, not copied.
+    settings.instantiateWasm = (imports, done) =>
+      instantiate(imports, (instance, module) => {
+        seen(new Uint8Array(instance.exports.memory.buffer));
+        done(instance, module);
+      });
+    return createPyodideModule(settings);
   };
 }
