@@ -12,7 +12,6 @@ while it starts).  Its output is deterministic; a build is reproducible with it.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 import tarfile
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_build.comments import js_without_comments
+from site_build.modules import imported_modules, imports_of
 from site_build.project import CACHE, BuildError, node_command
 from site_build.runtime import npm_packed
 
@@ -52,11 +52,6 @@ BUNDLES = (
     Bundle(("worker.js",), external=("./count-worker.js", "../pyodide-*")),
 )
 
-# A module of the same directory a module imports, statically or by import().
-IMPORT = re.compile(
-    r'(?:^(?:import|export)\b[^;"]*?(?:\bfrom\s+)?|\bimport\()"\./([\w.-]+\.js)"', re.M
-)
-
 
 def esbuild() -> Path:
     """esbuild's command-line script in .cache/ (unpacked once from the checked tarball)."""
@@ -69,17 +64,6 @@ def esbuild() -> Path:
         shutil.rmtree(ESBUILD, ignore_errors=True)
         (Path(staging) / "package").rename(ESBUILD)
     return script
-
-
-def imports_of(source: str) -> list[str]:
-    """The modules beside it that a module imports, in order.
-
-    >>> imports_of('import { a } from "./a.js";\\nexport { b } from "./b.js";\\nimport("./c.js");')
-    ['a.js', 'b.js', 'c.js']
-    >>> imports_of('import { x } from "../pyodide/pyodide.mjs";\\nconst u = "./d.js";')
-    []
-    """
-    return IMPORT.findall(source)
 
 
 def run_esbuild(assets: Path, bundle: Bundle, output: Path) -> set[str]:
@@ -128,20 +112,14 @@ def bundle_scripts(assets: Path) -> None:
 def still_imported(assets: Path, taken: set[str], bundles: set[str]) -> set[str]:
     """The modules the bundles took in that a module they did not take imports, directly or
     not (count-worker.js's build-manifest.js): shipped as they are, beside the bundles."""
-    found: set[str] = set()
-    queue = sorted({path.name for path in assets.glob("*.js")} - taken - bundles)
-    while queue:
-        for name in imports_of((assets / queue.pop()).read_text(encoding="utf-8")):
-            if name in taken and name not in bundles and name not in found:
-                found.add(name)
-                queue.append(name)
-    return found
+    untouched = sorted({path.name for path in assets.glob("*.js")} - taken - bundles)
+    return set(imported_modules(untouched, assets, dynamic=True)) & (taken - bundles)
 
 
 def check_imports_resolve(assets: Path) -> None:
     """Every module a shipped module imports is shipped: a module that a bundle took in but a
     script left outside still imports would fail only in a visitor's browser."""
     for path in sorted(assets.glob("*.js")):
-        for name in imports_of(path.read_text(encoding="utf-8")):
+        for name in imports_of(path.read_text(encoding="utf-8"), dynamic=True):
             if not (assets / name).is_file():
                 raise BuildError(f"{path.name} imports ./{name}, which the bundles left out")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import build
-from site_build.bundle import BUNDLES, check_imports_resolve, imports_of
+from site_build.bundle import BUNDLES, check_imports_resolve
+from site_build.modules import imported_modules, imports_of
 from site_build.project import WEB, BuildError
 
 # What a page, its worker and the pages that embed it load by name; everything else of web/
@@ -46,15 +47,8 @@ def modules_taken_in(entry: str) -> set[str]:
     """The modules of web/ an entry imports, directly or not, stopping at the bundle's
     externals: what its bundle holds."""
     bundle = next(bundle for bundle in BUNDLES if entry in bundle.entries)
-    kept_out = {name.removeprefix("./") for name in bundle.external}
-    found = {entry}
-    queue = [entry]
-    while queue:
-        for name in imports_of((WEB / queue.pop()).read_text(encoding="utf-8")):
-            if name not in found and name not in kept_out and (WEB / name).is_file():
-                found.add(name)
-                queue.append(name)
-    return found
+    kept_out = [name.removeprefix("./") for name in bundle.external]
+    return {entry, *imported_modules([entry], WEB, dynamic=True, beyond=kept_out)}
 
 
 @pytest.mark.parametrize(
@@ -87,11 +81,11 @@ def test_the_page_and_the_worker_start_from_their_bundles_alone(
     # boot.js holds runtime.js, and the worker's bundle its build manifest: the chain from
     # the page to Pyodide's pyodide.mjs is page → boot.js → worker.js.
     scripts = shipped_scripts(dist, layout)
-    assert imports_of(scripts["boot.js"]) == []
+    assert imports_of(scripts["boot.js"], dynamic=True) == []
     assert 'new URL("./worker.js", import.meta.url)' in scripts["boot.js"]
-    assert imports_of(scripts["worker.js"]) == ["count-worker.js"]  # on first use
+    assert imports_of(scripts["worker.js"], dynamic=True) == ["count-worker.js"]  # on first use
     assert f'from "../{layout.runtime}pyodide.mjs";' in scripts["worker.js"]
-    assert set(imports_of(scripts["page.js"])) == {"boot.js"} | {
+    assert set(imports_of(scripts["page.js"], dynamic=True)) == {"boot.js"} | {
         name for name in scripts if name.startswith("shared-")
     }
 
