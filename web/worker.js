@@ -229,7 +229,8 @@ async function snapshotImage() {
 async function bootPyodide() {
   // Every start needs Pyodide's JavaScript (and its wasm: instantiateEarlyWasm): asked for
   // now, before the choice.
-  import(`${pyodideURL}pyodide.asm.mjs`).catch(() => {}); // loadPyodide's import reports a failure
+  const pyodideModule = import(`${pyodideURL}pyodide.asm.mjs`);
+  pyodideModule.catch(() => {}); // loadPyodide's import reports a failure
   const kept = await snapshotKept();
   if (kept) {
     // The start-up zip is mounted either way: from the kept build, beside the snapshot.
@@ -248,11 +249,10 @@ async function bootPyodide() {
       // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
       // Pyodide under Node, started from the same start-up zip, which is mounted again
       // here): restoring it skips Python's initialization and our imports.
-      const pyodideModule = await import(`${pyodideURL}pyodide.asm.mjs`);
       booted = await loadPyodide({
         ...pyodideOptions,
         stdLibURL: startStdlibURL,
-        ...snapshotOptions(image, pyodideModule.default),
+        ...snapshotOptions(image, (await pyodideModule).default),
       });
     } else {
       start = "start-up zip";
