@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from site_build.bundle import bundle_scripts
+from site_build.bundle import PYODIDE_SCRIPT, bundle_scripts, minified_pyodide_script
 from site_build.compress import write_precompressed
 from site_build.external_urls import check_no_external_urls
 from site_build.layout import Layout, versioned
@@ -30,9 +30,12 @@ from site_build.wheel import build_wheel
 
 
 def ship_runtime(pyodide: Path, dist: Path) -> str:
-    """Pyodide's runtime files and the compiled stdlib; the versioned directory's name."""
-    copy_pyodide(pyodide, dist / f"pyodide-{PYODIDE_VERSION}")
-    return versioned(dist / f"pyodide-{PYODIDE_VERSION}")
+    """Pyodide's runtime files (its script minified) and the compiled stdlib; the versioned
+    directory's name."""
+    runtime = dist / f"pyodide-{PYODIDE_VERSION}"
+    copy_pyodide(pyodide, runtime)
+    shutil.copy2(minified_pyodide_script(pyodide), runtime / PYODIDE_SCRIPT)
+    return versioned(runtime)
 
 
 def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> str:

@@ -319,7 +319,8 @@ def test_the_fresh_memory_is_what_pyodides_first_prerun_hook_sees(
         [
             node_command("Pyodide"),
             str(FRESH_MEMORY),
-            str(pyodide),
+            # The shipped runtime: its script is the minified one the browser runs.
+            str(dist / layout.runtime),
             str(pyodide / build.PYODIDE_LOCK_FILE),
             str(dist / layout.start),
             str(len(fresh)),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import build
-from site_build.bundle import BUNDLES, check_imports_resolve
+from site_build.bundle import BUNDLES, PYODIDE_SCRIPT, check_imports_resolve
 from site_build.modules import imported_modules, imports_of
 from site_build.project import WEB, BuildError
 
@@ -96,3 +96,19 @@ def test_a_module_left_without_what_it_imports_fails_the_build(tmp_path: Path) -
         check_imports_resolve(tmp_path)
     (tmp_path / "b.js").write_text("export const b = 1;\n")
     check_imports_resolve(tmp_path)
+
+
+def test_pyodides_script_ships_minified_with_the_names_its_snippets_use(
+    dist: Path, layout: build.Layout
+) -> None:
+    original = (build.ensure_pyodide() / PYODIDE_SCRIPT).read_text(encoding="utf-8")
+    shipped = (dist / layout.runtime / PYODIDE_SCRIPT).read_text(encoding="utf-8")
+    assert len(shipped) < 0.9 * len(original)
+    # The snippets the wasm carries are evaluated inside the script's module function and
+    # name its variables: those keep their names (a minified name would fail only there).
+    assert "eval(" in shipped
+    for name in ("Module", "HEAPU8", "HEAP32", "wasmExports", "UTF8ToString", "API"):
+        assert re.search(rf"(?:\bvar |,){name}[=,;]", shipped), name
+    assert shipped.startswith("async function _createPyodideModule(")
+    # Booting from it under Node: tests/test_build.py's fresh-memory test runs the shipped
+    # runtime directory; every browser test in both engines runs it too.
