@@ -106,7 +106,10 @@ def test_the_page_reports_how_its_start_up_zip_came_over_the_link(
     # Bytes on the wire: the zip as the server sent it, in whichever encoding.
     sent = {(dist / f"{layout.start}{suffix}").stat().st_size for suffix in ("", ".br", ".gz")}
     assert start_zip[0]["bytes"] in sent
-    assert start_zip[0]["ms"] > 0
+    # Firefox rounds Resource Timing to whole milliseconds, and on the loopback the zip can
+    # come within one: 0 is a measure (a fast link) there, as the worker reads it.
+    assert isinstance(start_zip[0]["ms"], (int, float))
+    assert 0 <= start_zip[0]["ms"] < READY_TIMEOUT_MS
     assert start_zip[0]["fromNetwork"] is True
 
 
