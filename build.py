@@ -56,6 +56,7 @@ from site_build.pipeline import build
 from site_build.policy import CSP
 from site_build.project import (
     CACHE,
+    CALCULATOR_ZIP,
     DIST,
     FIRST_VISIT_RUNTIME_FILES,
     LANGUAGE_TAGS,
@@ -85,6 +86,7 @@ __all__ = [
     "BROWSER_ENGINES",
     "BROWSER_PACKAGES",
     "CACHE",
+    "CALCULATOR_ZIP",
     "CHROMIUM_ARGS",
     "CSP",
     "DIST",

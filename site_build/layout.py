@@ -11,7 +11,14 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from site_build.project import PYODIDE_VERSION, SNAPSHOT_NAME, START_STDLIB, BuildError, sha256_of
+from site_build.project import (
+    CALCULATOR_ZIP,
+    PYODIDE_VERSION,
+    SNAPSHOT_NAME,
+    START_STDLIB,
+    BuildError,
+    sha256_of,
+)
 
 VERSIONED_DIRECTORY = re.compile(r"[a-z][a-z0-9.-]*-[0-9a-f]{12}")
 IMMUTABLE_CACHING = "public, max-age=31536000, immutable"
@@ -26,6 +33,9 @@ class Layout(NamedTuple):
     # "start-<hash>/python_stdlib_start.zip": apart from the runtime, as it holds the
     # calculator: an update of the calculator leaves the runtime's directory as it was.
     start: str
+    # "start-<hash>/python_calculator.zip": the calculator's zip, which every start adds once
+    # Python has started (tools/start_stdlib.py).
+    calculator: str
     # "tokens-<hash>/": the tokenizer's code and ranks, loaded only when a page counts text.
     tokens: str
 
@@ -71,6 +81,7 @@ def layout_of(dist: Path) -> Layout:
         runtime=only(f"pyodide-{PYODIDE_VERSION}-*"),
         snapshot=only("snapshot-*") + SNAPSHOT_NAME,
         start=only("start-*") + START_STDLIB,
+        calculator=only("start-*") + CALCULATOR_ZIP,
         tokens=only("tokens-*"),
     )
 

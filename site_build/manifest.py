@@ -10,14 +10,14 @@ from pathlib import Path
 
 from site_build.layout import VERSIONED_DIRECTORY, Layout
 from site_build.policy import CSP
-from site_build.project import WEB, sha256_of
+from site_build.project import CALCULATOR_ZIP_PATH_IN_BROWSER, WEB, sha256_of
 
 
 def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
-    """build-manifest.js tells worker.js where this build put Pyodide and the snapshot (paths
-    relative to dist/; the manifest sits one directory below it), and the sizes of the files
-    a start downloads, for its progress bar.  Pyodide's module is imported here, statically,
-    so the browser fetches it together with the worker's own."""
+    """build-manifest.js tells worker.js where this build put Pyodide, the zips and the
+    snapshot (paths relative to dist/; the manifest sits one directory below it), and the
+    sizes of the files a start downloads, for its progress bar.  Pyodide's module is imported
+    here, statically, so the browser fetches it together with the worker's own."""
 
     def from_assets(path: str) -> str:
         return json.dumps(f"../{path}")
@@ -30,6 +30,7 @@ def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
             ("asm", runtime + "pyodide.asm.mjs"),
             ("wasm", runtime + "pyodide.asm.wasm"),
             ("start", start),
+            ("calculator", layout.calculator),
             ("snapshot", snapshot),
         )
     }
@@ -42,6 +43,9 @@ def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
         f"export const stdlibURL = new URL({from_assets(runtime + 'python_stdlib.zip')}, "
         "import.meta.url).href;",
         f"export const startStdlibURL = new URL({from_assets(start)}, import.meta.url).href;",
+        f"export const calculatorZipURL = new URL({from_assets(layout.calculator)}, "
+        "import.meta.url).href;",
+        f"export const calculatorZipPath = {json.dumps(CALCULATOR_ZIP_PATH_IN_BROWSER)};",
         f"export const tokensURL = new URL({from_assets(layout.tokens)}, import.meta.url).href;",
         f"export const downloadSizes = {json.dumps(sizes, sort_keys=True)};",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",

@@ -14,6 +14,7 @@ from site_build.layout import Layout, versioned
 from site_build.manifest import write_manifest, write_service_worker
 from site_build.modules import page_preloads
 from site_build.project import (
+    CALCULATOR_ZIP,
     DIST,
     LANGUAGES,
     LOCALES,
@@ -38,20 +39,22 @@ def ship_runtime(pyodide: Path, dist: Path) -> str:
     return versioned(runtime)
 
 
-def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> str:
-    """The start-up zip of the shipped stdlib and the calculator; its path in dist/."""
+def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> tuple[str, str]:
+    """The start-up zip of the shipped stdlib and the calculator's zip; their paths in dist/."""
     (dist / "start").mkdir()
-    shutil.copy2(
-        start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel),
-        dist / "start" / START_STDLIB,
-    )
-    return versioned(dist / "start") + START_STDLIB
+    start, calculator = start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel)
+    shutil.copy2(start, dist / "start" / START_STDLIB)
+    shutil.copy2(calculator, dist / "start" / CALCULATOR_ZIP)
+    directory = versioned(dist / "start")
+    return directory + START_STDLIB, directory + CALCULATOR_ZIP
 
 
-def ship_snapshot(pyodide: Path, dist: Path, start: str) -> str:
-    """The packed memory snapshot over the shipped start-up zip; its path in dist/."""
+def ship_snapshot(pyodide: Path, dist: Path, start: str, calculator: str) -> str:
+    """The packed memory snapshot over the shipped zips; its path in dist/."""
     (dist / "snapshot").mkdir()
-    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(snapshot_of(pyodide, dist / start))
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(
+        snapshot_of(pyodide, dist / start, dist / calculator)
+    )
     return versioned(dist / "snapshot") + SNAPSHOT_NAME
 
 
@@ -73,10 +76,11 @@ def build(dist: Path = DIST) -> None:
     dist.mkdir(parents=True)
     wheel = dist / build_wheel(dist)
     runtime = ship_runtime(pyodide, dist)
-    start = ship_start_stdlib(pyodide, dist, runtime, wheel)
-    snapshot = ship_snapshot(pyodide, dist, start)
+    start, calculator = ship_start_stdlib(pyodide, dist, runtime, wheel)
+    snapshot = ship_snapshot(pyodide, dist, start, calculator)
     tokens = ship_tokenizer(dist)
-    assets = ship_assets(pyodide, dist, Layout("assets/", runtime, snapshot, start, tokens))
+    layout = Layout("assets/", runtime, snapshot, start, calculator, tokens)
+    assets = ship_assets(pyodide, dist, layout)
     # The two big files a first visit needs, asked for from the page's head rather than at
     # the end of the worker's chain of imports.
     render_pages(

@@ -34,9 +34,14 @@ PYODIDE_LOCK_FILE = "pyodide-lock.json"
 # Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
 STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
 # The part of the compiled standard library every start mounts (tools/start_stdlib.py): what
-# Pyodide and the calculator import, the calculator itself, and the lazy path to the rest.  A
-# first visit boots from it; the snapshot is made over it.
+# Pyodide's own start imports (and formatting a traceback).  A first visit boots from it; the
+# snapshot is made over it.
 START_STDLIB = "python_stdlib_start.zip"
+# Its second part, which Python's start does not need: the calculator, the stdlib modules only
+# it imports, and the lazy path to the rest.  Every start adds it to sys.path, mounted here,
+# once Pyodide has started, so a first visit fetches it after the wasm rather than beside it.
+CALCULATOR_ZIP = "python_calculator.zip"
+CALCULATOR_ZIP_PATH_IN_BROWSER = "/lib/python_calculator.zip"
 # What a first visit's worker fetches of the runtime directory, besides the start-up zip (the
 # service worker fetches the rest, the whole stdlib and the snapshot, once the first answer is
 # on the page).  A first visit that restores the snapshot fetches the same and the snapshot.

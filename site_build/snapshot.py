@@ -12,32 +12,39 @@ from pathlib import Path
 
 from site_build.project import (
     CACHE,
+    CALCULATOR_ZIP_PATH_IN_BROWSER,
     PYODIDE_LOCK_FILE,
     PYODIDE_VERSION,
     TOOLS,
+    WEB,
     BuildError,
     node_command,
     sha256_of,
 )
 
 
-def snapshot_key(start_zip: Path) -> str:
-    """What a snapshot is made of: the shipped start-up zip (the calculator in it), the tool,
+def snapshot_key(start_zip: Path, calculator_zip: Path) -> str:
+    """What a snapshot is made of: the shipped zips (the calculator in the second), the tools,
     the packing."""
     digest = hashlib.sha256()
-    digest.update(sha256_of(start_zip).encode())
-    digest.update(sha256_of(TOOLS / "make_snapshot.mjs").encode())
-    digest.update(sha256_of(Path(__file__)).encode())  # how it is packed
+    for made_of in (
+        start_zip,
+        calculator_zip,
+        TOOLS / "make_snapshot.mjs",
+        WEB / "calculator-zip.js",
+        Path(__file__),  # how it is packed
+    ):
+        digest.update(sha256_of(made_of).encode())
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(pyodide: Path, start_zip: Path, target: Path) -> None:
-    """A memory snapshot of Pyodide started from `start_zip` with the calculator imported,
-    made by Pyodide under Node.
+def make_snapshot(pyodide: Path, start_zip: Path, calculator_zip: Path, target: Path) -> None:
+    """A memory snapshot of Pyodide started from `start_zip`, with `calculator_zip` added
+    as the worker adds it and the calculator imported, made by Pyodide under Node.
 
     The worker restores it instead of initializing Python and importing the calculator at
-    every visit (measured: about 1 s less to the first result), with the same start-up zip
-    mounted: the snapshot indexes that very file, so no start needs the whole stdlib zip.
+    every visit (measured: about 1 s less to the first result), with the same zips mounted:
+    the snapshot indexes those very files, so no start needs the whole stdlib zip.
     """
     node = node_command("to make the Python memory snapshot")
     subprocess.run(
@@ -47,6 +54,8 @@ def make_snapshot(pyodide: Path, start_zip: Path, target: Path) -> None:
             str(pyodide),
             str(pyodide / PYODIDE_LOCK_FILE),
             str(start_zip),
+            str(calculator_zip),
+            CALCULATOR_ZIP_PATH_IN_BROWSER,
             str(target),
         ],
         check=True,
@@ -155,14 +164,15 @@ def packed_snapshot(whole: bytes, fresh: bytes = b"") -> bytes:
     return header + b"".join(blocks)
 
 
-def snapshot_of(pyodide: Path, start_zip: Path) -> bytes:
-    """The packed snapshot of Pyodide started from `start_zip`: made once per start-up zip,
-    then taken from .cache/."""
-    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{snapshot_key(start_zip)}.bin"
+def snapshot_of(pyodide: Path, start_zip: Path, calculator_zip: Path) -> bytes:
+    """The packed snapshot of Pyodide started from `start_zip` with `calculator_zip`: made
+    once per pair of zips, then taken from .cache/."""
+    key = snapshot_key(start_zip, calculator_zip)
+    cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{key}.bin"
     if not cached.exists():
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
             made = Path(staging) / "snapshot.bin"
-            make_snapshot(pyodide, start_zip, made)
+            make_snapshot(pyodide, start_zip, calculator_zip, made)
             fresh = fresh_memory((pyodide / "pyodide.asm.wasm").read_bytes())
             made.write_bytes(packed_snapshot(made.read_bytes(), fresh))
             made.rename(cached)

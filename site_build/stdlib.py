@@ -12,12 +12,15 @@ from pathlib import Path
 
 from site_build.project import (
     CACHE,
+    CALCULATOR_ZIP,
+    CALCULATOR_ZIP_PATH_IN_BROWSER,
     PYODIDE_LOCK_FILE,
     PYODIDE_TARBALL_SHA256,
     PYODIDE_VERSION,
     START_STDLIB,
     STDLIB_PATH_IN_BROWSER,
     TOOLS,
+    WEB,
     node_command,
     sha256_of,
     tools_key,
@@ -63,29 +66,38 @@ def wheel_key(wheel: Path) -> str:
     return digest.hexdigest()
 
 
-def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> Path:
-    """The start-up zip for this stdlib and calculator, made once (tools/start_stdlib.mjs),
-    and checked there: the calculator's every module imports from it alone."""
+def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> tuple[Path, Path]:
+    """The start-up zip and the calculator's zip for this stdlib and calculator, made once
+    (tools/start_stdlib.mjs), and checked there: the calculator's every module imports from
+    them alone."""
     digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
     digest.update(
         tools_key(
             "start_stdlib.mjs", "start_stdlib.py", "lazy_stdlib.py", "compile_stdlib.py"
         ).encode()
     )
-    target = CACHE / f"python_stdlib_start-{PYODIDE_VERSION}-{digest.hexdigest()[:16]}.zip"
-    if not target.exists():
+    digest.update(sha256_of(WEB / "calculator-zip.js").encode())
+    key = f"{PYODIDE_VERSION}-{digest.hexdigest()[:16]}"
+    start = CACHE / f"python_stdlib_start-{key}.zip"
+    calculator = CACHE / f"python_calculator-{key}.zip"
+    if not (start.exists() and calculator.exists()):
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
-            make_start_stdlib(pyodide, whole, wheel, Path(staging) / START_STDLIB)
-            (Path(staging) / START_STDLIB).rename(target)
-    return target
+            made = Path(staging)
+            make_start_stdlib(pyodide, whole, wheel, made / START_STDLIB, made / CALCULATOR_ZIP)
+            (made / START_STDLIB).rename(start)
+            (made / CALCULATOR_ZIP).rename(calculator)
+    return start, calculator
 
 
-def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> None:
-    """Write the start-up zip of `whole` (the compiled stdlib) and `wheel` to `target`."""
+def make_start_stdlib(
+    pyodide: Path, whole: Path, wheel: Path, start: Path, calculator: Path
+) -> None:
+    """Write the start-up zip of `whole` (the compiled stdlib) to `start`, and the calculator's
+    zip of `whole` and `wheel` to `calculator` (in the same directory)."""
     node = node_command("to make the start-up stdlib")
     # Unpacked here, so the start-up zip's maker needs no zipfile module of its own (which
     # would pull zipfile and its codecs into the first visit's bytes).
-    with tempfile.TemporaryDirectory(dir=target.parent) as unpacked:
+    with tempfile.TemporaryDirectory(dir=start.parent) as unpacked:
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(unpacked)
         subprocess.run(
@@ -96,9 +108,11 @@ def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, target: Path) -> 
                 str(pyodide / PYODIDE_LOCK_FILE),
                 str(whole),
                 unpacked,
-                str(target.parent),
-                target.name,
+                str(start.parent),
+                start.name,
+                calculator.name,
                 STDLIB_PATH_IN_BROWSER,
+                CALCULATOR_ZIP_PATH_IN_BROWSER,
             ],
             check=True,
         )

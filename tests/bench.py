@@ -375,11 +375,11 @@ class Bytes:
 
 def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str, Bytes]:
     """Bytes of one cold visit's files, as files and as sent (compressed when the browser
-    accepted a precompressed copy): Pyodide's runtime, the start-up stdlib, the Python
+    accepted a precompressed copy): Pyodide's runtime, the start-up and calculator zips, the Python
     snapshot, ours."""
     split = {
         "Pyodide runtime": Bytes(),
-        "start-up stdlib": Bytes(),
+        "start-up and calculator zips": Bytes(),
         "Python snapshot": Bytes(),
         "ours": Bytes(),
     }
@@ -393,8 +393,8 @@ def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str,
             continue
         if path.startswith(f"/{layout.runtime}"):
             group = split["Pyodide runtime"]
-        elif path == f"/{layout.start}":
-            group = split["start-up stdlib"]
+        elif path in (f"/{layout.start}", f"/{layout.calculator}"):
+            group = split["start-up and calculator zips"]
         elif path == f"/{layout.snapshot}":
             group = split["Python snapshot"]
         else:

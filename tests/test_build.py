@@ -11,6 +11,7 @@ import struct
 import subprocess
 import urllib.error
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from email.message import Message
 from html.parser import HTMLParser
@@ -93,6 +94,32 @@ def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(
     }
     assert shipped == set(build.PYODIDE_RUNTIME_FILES)
     assert (dist / layout.start).is_file()
+
+
+def test_the_start_up_zip_holds_pythons_start_and_the_calculators_zip_the_rest(
+    dist: Path, layout: build.Layout
+) -> None:
+    # The build boots Pyodide from the start-up zip alone before it adds the calculator's
+    # (tools/start_stdlib.mjs), so each holds what it must; here: nothing twice, and the
+    # calculator and what only it imports out of the zip fetched beside the wasm.
+    with (
+        zipfile.ZipFile(dist / layout.start) as start,
+        zipfile.ZipFile(dist / layout.calculator) as calculator,
+    ):
+        for_start, for_calculator = set(start.namelist()), set(calculator.namelist())
+    assert for_start.isdisjoint(for_calculator)
+    assert {"_pyodide/__init__.pyc", "pyodide/__init__.pyc", "encodings/__init__.pyc"} <= (
+        for_start
+    )
+    assert {
+        "calculator/__init__.pyc",
+        "calculator/protocol.pyc",
+        "fractions.pyc",
+        "decimal.pyc",
+        "_lazy_stdlib.pyc",
+        "_lazy_stdlib_modules.txt",
+    } <= for_calculator
+    assert not any(name.startswith("calculator/") for name in for_start)
 
 
 def test_the_manifest_names_this_builds_runtime_and_snapshot(
@@ -427,6 +454,7 @@ def test_every_large_text_or_wasm_file_has_precompressed_copies(dist: Path) -> N
         build.SNAPSHOT_NAME,
         "python_stdlib.zip",
         build.START_STDLIB,
+        build.CALCULATOR_ZIP,
     } <= {path.name for path in originals}
     for path in originals:
         assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == (

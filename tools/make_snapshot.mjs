@@ -1,15 +1,19 @@
-// Boots Pyodide under Node from the start-up zip, imports the calculator (from that zip) and
-// writes a memory snapshot of the whole interpreter; the browser's worker starts from it
-// instead of initializing Python and importing the calculator at every visit.
-//   node make_snapshot.mjs <pyodide dir> <lock file> <start-up zip> <snapshot out>
-// The start-up zip must be the one the site ships: the snapshot keeps zipimport's index of
-// that very file, which the worker mounts again when it restores the snapshot.
+// Boots Pyodide under Node from the start-up zip, adds the calculator's zip as the worker does,
+// imports the calculator (from that zip) and writes a memory snapshot of the whole
+// interpreter; the browser's worker starts from it instead of initializing Python and
+// importing the calculator at every visit.
+//   node make_snapshot.mjs <pyodide dir> <lock file> <start-up zip> <calculator zip>
+//     <calculator zip mounted as> <snapshot out>
+// The zips must be the ones the site ships: the snapshot keeps zipimport's index of those
+// very files, which the worker mounts again when it restores the snapshot.
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { mountCalculatorZip } from "../web/calculator-zip.js";
 
-const [pyodideDir, lockFile, startZip, snapshotFile] = process.argv.slice(2);
+const [pyodideDir, lockFile, startZip, calculatorZip, calculatorMountedAs, snapshotFile] =
+  process.argv.slice(2);
 // Nor the paths of this checkout: Emscripten gives Python this script's path as sys.argv[0].
 process.argv.splice(1, Infinity, "make_snapshot.mjs");
 // Nothing from the clock or chance may reach the snapshot, so that every build of a commit
@@ -31,11 +35,12 @@ const pyodide = await loadPyodide({
   env: { PYTHONHASHSEED: "0" },
   _makeSnapshot: true,
 });
+mountCalculatorZip(pyodide, readFileSync(calculatorZip), calculatorMountedAs);
 // The calculator imported and run once (whatever the first answer imports or caches is then
 // in the snapshot too), with the way to the rest of the stdlib in place (its address is set
 // after the restore: tools/lazy_stdlib.py); gc so the snapshot holds no garbage.  An import
-// the start-up zip lacks fails here (the lazy path raises without an address): the zip
-// holds what the first answer needs.
+// the two zips lack fails here (the lazy path raises without an address): they hold what
+// the first answer needs.
 pyodide.runPython(`
 import gc, json, _lazy_stdlib, calculator
 _lazy_stdlib.install("")

@@ -1,19 +1,26 @@
-"""Run by Pyodide under Node (start_stdlib.mjs): write the start-up zip, the part of the
-compiled standard library a first visit needs, and check it.
+"""Run by Pyodide under Node (start_stdlib.mjs): write the start-up zip and the calculator's
+zip, the parts of the compiled standard library a first visit needs, and check them.
 
-    make <whole zip> <calculator dir> <lazy module> <start zip out> <mounted as>
-    check <calculator sources> <mounted as>
+    make <whole zip> <calculator dir> <lazy module> <start zip out> <calculator zip out>
+         <start zip mounted as> <calculator zip mounted as>
+    check <calculator sources> <calculator zip mounted as>
 
 `make` runs in a Pyodide booted from the whole compiled zip, after the calculator has been
-imported and has answered once: the start-up zip holds every stdlib module then in
-sys.modules, every module the loaded calculator modules import (also inside functions), the
-calculator compiled like the stdlib but the files no page imports (its command line with
-its texts, and the answer's types), lazy_stdlib.py and the list of the whole zip's modules
-that it reads.  `check` runs in a fresh Pyodide booted from the start-up zip alone (no lazy
-path): `import calculator`, answering, formatting a traceback and every import the loaded
-calculator modules name must not need more.  Both read the calculator from the unpacked
-wheel's directory: unpacking it in Pyodide would import zipfile, which no page needs before
-its first answer.
+imported and has answered once.  The start-up zip holds the stdlib modules Pyodide's own start
+imported.  The calculator's zip holds the rest of what a page needs: every other stdlib
+module then in sys.modules (with what formatting a traceback imports: Pyodide formats every
+Python error that reaches JavaScript), every module the loaded calculator modules import
+(also inside functions), the calculator compiled like the stdlib but the files no page
+imports (its command line with its texts, and the answer's types), lazy_stdlib.py and the
+list of the whole zip's modules that it reads.  Python's start never reads the second zip, so
+a first visit fetches it once the wasm has come, while Python starts, instead of sharing the
+link with the wasm.
+
+`check` runs in a fresh Pyodide booted from the start-up zip alone (no lazy path), with the
+calculator's zip added to sys.path as the worker adds it: `import calculator`, answering,
+formatting a traceback and every import the loaded calculator modules name must not need
+more.  Both read the calculator from the unpacked wheel's directory: unpacking it in Pyodide
+would import zipfile, which no page needs before its first answer.
 
 The stdlib modules keep one line number per function, its first (co_firstlineno): a
 traceback still names the file, the function and where it starts, and the line tables,
@@ -22,15 +29,19 @@ cut the same way (a page shows no traceback; the command line and the tests run 
 sources, with every line).  The whole zip, for everything else, keeps them.
 """
 
-import ast
-import importlib
-import json
-import marshal
 import sys
-import traceback
-import types
-from pathlib import Path
-from typing import TYPE_CHECKING
+
+# What Pyodide's start imported: this script runs first thing after it.
+STARTED_WITH = frozenset(sys.modules)
+
+import ast  # noqa: E402
+import importlib  # noqa: E402
+import json  # noqa: E402
+import marshal  # noqa: E402
+import traceback  # noqa: E402
+import types  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:
     import zipfile
@@ -118,42 +129,73 @@ def module_names(whole: "zipfile.ZipFile") -> list[str]:
     return sorted(names)
 
 
-def make(whole_zip: str, package_dir: str, lazy_module: str, target: str, mounted_as: str) -> None:
+def compiled_entries(
+    whole: "zipfile.ZipFile", modules: list[types.ModuleType], prefix: str
+) -> dict[str, bytes]:
+    """The entries of `whole` (mounted at `prefix`) that hold `modules`, with their packages'
+    directory entries, one line number a function."""
+    held = set(whole.namelist())
+    entries = {}
+    for module in modules:
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith(prefix):
+            name = origin.removeprefix(prefix)
+            parts = name.split("/")
+            for depth in range(1, len(parts)):  # the packages' directory entries
+                directory = "/".join(parts[:depth]) + "/"
+                if directory in held:
+                    entries[directory] = b""
+            entries[name] = without_line_tables(whole.read(name))
+    return entries
+
+
+def for_start(name: str) -> bool:
+    """Whether module `name` goes in the start-up zip: imported by Pyodide's start, or in a
+    package it imported (a package finds its submodules in its own directory, its __path__,
+    which lies in the start-up zip)."""
+    return name in STARTED_WITH or name.split(".", maxsplit=1)[0] in STARTED_WITH
+
+
+def make(  # noqa: PLR0917 (the command line's arguments, in its order)
+    whole_zip: str,
+    package_dir: str,
+    lazy_module: str,
+    start_target: str,
+    calculator_target: str,
+    mounted_as: str,
+    calculator_mounted_as: str,
+) -> None:
     package = Path(package_dir)
     sys.path.insert(0, str(package.parent))
     import_everything(package)
     # What formatting a traceback loads (_colorize, deferred until then) is held too: Pyodide
     # formats every Python error that reaches JavaScript.
     tracebacks_work()
-    loaded = list(sys.modules.values())  # before this script's own reading of zips
+    loaded = dict(sys.modules)  # before this script's own reading of zips
     import zipfile  # noqa: PLC0415 (after `loaded`: no page needs it)
 
     from compile_stdlib import compiled, write_stored  # noqa: PLC0415 (imports zipfile)
 
     prefix = mounted_as + "/"
     with zipfile.ZipFile(whole_zip) as whole:
-        held = set(whole.namelist())
-        entries = {}
-        for module in loaded:
-            origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-            if origin.startswith(prefix):
-                name = origin.removeprefix(prefix)
-                parts = name.split("/")
-                for depth in range(1, len(parts)):  # the packages' directory entries
-                    directory = "/".join(parts[:depth]) + "/"
-                    if directory in held:
-                        entries[directory] = b""
-                entries[name] = without_line_tables(whole.read(name))
+        modules = sorted(loaded.items())
+        start = compiled_entries(
+            whole, [module for name, module in modules if for_start(name)], prefix
+        )
+        rest = [module for name, module in modules if not for_start(name)]
+        entries = compiled_entries(whole, rest, prefix)
         entries[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
+    write_stored(start_target, start)
+    calculator_prefix = calculator_mounted_as + "/"
     entries["calculator/"] = b""
     for path in sorted(package.glob("*.py")):
         if path.name not in NOT_ON_PAGE:
             entries[f"calculator/{path.name}c"] = without_line_tables(
-                compiled(path.read_bytes(), f"{prefix}calculator/{path.name}")
+                compiled(path.read_bytes(), f"{calculator_prefix}calculator/{path.name}")
             )
     lazy = Path(lazy_module).read_bytes()
-    entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{prefix}{LAZY_MODULE}.py")
-    write_stored(target, entries)
+    entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{calculator_prefix}{LAZY_MODULE}.py")
+    write_stored(calculator_target, entries)
 
 
 def tracebacks_work() -> None:
@@ -167,13 +209,13 @@ def tracebacks_work() -> None:
             raise ImportError(f"a traceback without the stdlib's frames:\n{text}") from None
 
 
-def check(package_dir: str, mounted_as: str) -> None:
+def check(package_dir: str, calculator_mounted_as: str) -> None:
     import_everything(Path(package_dir))
     tracebacks_work()
     importlib.import_module(LAZY_MODULE)
     origin = sys.modules["calculator"].__spec__.origin
-    if not origin.startswith(mounted_as + "/"):
-        raise ImportError(f"calculator was imported from {origin}, not from the start-up zip")
+    if not origin.startswith(calculator_mounted_as + "/"):
+        raise ImportError(f"calculator was imported from {origin}, not from the calculator's zip")
 
 
 if __name__ == "__main__":

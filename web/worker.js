@@ -1,9 +1,10 @@
 // The calculator's module worker: boots Pyodide, answers requests.
 //
-// Every start mounts the start-up zip (python_stdlib_start.zip: the stdlib modules Pyodide
-// and the calculator import, and the calculator); a module outside it comes from the whole
-// stdlib zip when first imported (tools/lazy_stdlib.py).  Three ways to start (build.py
-// writes what each needs):
+// Every start mounts the start-up zip (python_stdlib_start.zip: the stdlib modules Pyodide's
+// start imports) and, once Python has started, the calculator's zip (python_calculator.zip:
+// the calculator and the stdlib modules only it imports, fetched after the wasm); a module
+// outside both comes from the whole stdlib zip when first imported (tools/lazy_stdlib.py).
+// Three ways to start (build.py writes what each needs):
 // - once the service worker has kept the build (the memory snapshot with it), a visit
 //   restores the snapshot, made over that zip: Python initialized and the calculator
 //   imported already;
@@ -31,6 +32,8 @@
 // "count-cancel" | "count-chunks", count, ...} in, {type: "count-progress" | "count-result" |
 // "chunks-result", count, ...} out.
 import {
+  calculatorZipPath,
+  calculatorZipURL,
   downloadSizes,
   loadPyodide,
   pyodideLockInfo,
@@ -39,6 +42,7 @@ import {
   startStdlibURL,
   stdlibURL,
 } from "./build-manifest.js";
+import { mountCalculatorZip } from "./calculator-zip.js";
 import { snapshotOptions } from "./snapshot-image.js";
 
 self.addEventListener("securitypolicyviolation", (event) => {
@@ -236,11 +240,19 @@ async function bootPyodide() {
     // The start-up zip is mounted either way: from the kept build, beside the snapshot.
     early.set(startStdlibURL, countedFetch(startStdlibURL));
   }
-  expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start;
+  expected =
+    downloadSizes.asm + downloadSizes.wasm + downloadSizes.start + downloadSizes.calculator;
   // The wasm's compile takes both cores for a while: begun only after the start-up zip has
   // come, it does not slow the download that measures the link.
   start = kept ? "snapshot" : await startChoice();
   compileWasm();
+  // Python's start never reads the calculator's zip: over the network it is asked for once
+  // the wasm has come (compiled as it streamed in), so that it takes no bandwidth from the
+  // wasm and arrives while Python starts; the kept build's copy comes from the disk at once.
+  const calculatorZip = (kept ? Promise.resolve() : compiledWasm).then(() =>
+    okBytes(countedFetch(calculatorZipURL)),
+  );
+  calculatorZip.catch(() => {}); // a failure fails the load at the await below
   let booted;
   if (start === "snapshot") {
     expected += downloadSizes.snapshot;
@@ -261,6 +273,7 @@ async function bootPyodide() {
     }
   }
   booted ??= await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
+  mountCalculatorZip(booted, await calculatorZip, calculatorZipPath);
   booted.pyimport("_lazy_stdlib").install(stdlibURL);
   return booted;
 }

@@ -28,7 +28,7 @@ from browser.test_page import (
 # Glob patterns, so the tests keep working when the runtime's file names carry versions.
 WASM = "**/pyodide.asm*.wasm"
 STDLIB = "**/python_stdlib*.zip"
-START_STDLIB = "**/python_stdlib_start*.zip"
+CALCULATOR_ZIP = "**/python_calculator*.zip"
 RUNTIME_MODULE = "**/pyodide.asm*.mjs"
 SNAPSHOT = "**/python-snapshot*.bin"
 
@@ -107,7 +107,7 @@ def respond(request_json: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def start_stdlib_that_raises(
+def calculator_zip_that_raises(
     dist: Path, layout: build.Layout, tmp_path_factory: pytest.TempPathFactory
 ) -> bytes:
     (wheel,) = (dist / "wheels").glob("*.whl")
@@ -123,17 +123,20 @@ def start_stdlib_that_raises(
         dist / layout.runtime / "python_stdlib.zip",
         work / wheel.name,
         work / build.START_STDLIB,
+        work / build.CALCULATOR_ZIP,
     )
-    return (work / build.START_STDLIB).read_bytes()
+    return (work / build.CALCULATOR_ZIP).read_bytes()
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_python_raising_is_reported_and_the_page_keeps_working(
-    page: Page, site_url: str, start_stdlib_that_raises: bytes, lang: str
+    page: Page, site_url: str, calculator_zip_that_raises: bytes, lang: str
 ) -> None:
-    page.route(START_STDLIB, lambda route: route.fulfill(status=200, body=start_stdlib_that_raises))
-    # A zip there at once is a fast link's, where a first visit would restore the snapshot
-    # (the real code): refused, the worker boots from this zip.
+    page.route(
+        CALCULATOR_ZIP, lambda route: route.fulfill(status=200, body=calculator_zip_that_raises)
+    )
+    # The snapshot holds the real calculator: refused, the worker boots and imports the
+    # calculator from this zip.
     page.route(SNAPSHOT, refuse_with_network_error)
     page.goto(f"{site_url}{lang}/")
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)

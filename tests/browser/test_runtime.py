@@ -165,11 +165,13 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
         [
             *(
                 f"{layout.assets}{name}"
-                # The worker's bundle holds build-manifest.js and snapshot-image.js.
+                # The worker's bundle holds build-manifest.js, snapshot-image.js and
+                # calculator-zip.js.
                 for name in (RUNTIME_PAGE, RUNTIME_MODULE, "worker.js")
             ),
             *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
             layout.start,
+            layout.calculator,
         ]
     )
 
@@ -222,12 +224,13 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
 # snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
 START_IN_A_WORKER = """
-async ({ restore, probe, firstUse, snapshotImage, archiveRoundTrip }) => {
+async ({ restore, probe, firstUse, snapshotImage, calculatorZip, archiveRoundTrip }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const source = `
-    import { loadPyodide, pyodideLockInfo, pyodideURL, snapshotURL, startStdlibURL, stdlibURL }
-      from ${JSON.stringify(manifest)};
+    import { calculatorZipPath, calculatorZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
+      snapshotURL, startStdlibURL, stdlibURL } from ${JSON.stringify(manifest)};
     ${snapshotImage}
+    ${calculatorZip}
     const ARCHIVE_ROUND_TRIP = ${JSON.stringify(archiveRoundTrip)};
     const restored = ${JSON.stringify(restore)}
       ? snapshotOptions(
@@ -241,6 +244,8 @@ async ({ restore, probe, firstUse, snapshotImage, archiveRoundTrip }) => {
     });
     const sys = pyodide.pyimport("sys");
     const calculatorImported = sys.modules.has("calculator");
+    const calculatorZipBytes = await (await fetch(calculatorZipURL)).arrayBuffer();
+    mountCalculatorZip(pyodide, calculatorZipBytes, calculatorZipPath);
     pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
     const awaitInPython = () =>
       pyodide.runPythonAsync("from js import Promise\\\\nawait Promise.resolve(42)");
@@ -314,7 +319,7 @@ class WorkerStart:
     guard: PageGuard
     site_url: str
     runtime: str
-    start_up_zip: set[str]  # the names it holds
+    start_up_zips: set[str]  # the names the start-up zip and the calculator's zip hold
 
     def run(self, restore: bool, probe: str, first_use: str | None = None) -> Any:
         arguments = {
@@ -323,6 +328,8 @@ class WorkerStart:
             "firstUse": first_use,
             # snapshotOptions's module, shipped inside worker.js's bundle: its text, inlined.
             "snapshotImage": (build.WEB / "snapshot-image.js").read_text(encoding="utf-8"),
+            # mountCalculatorZip's module, the same way.
+            "calculatorZip": (build.WEB / "calculator-zip.js").read_text(encoding="utf-8"),
             "archiveRoundTrip": ARCHIVE_ROUND_TRIP,
         }
         return self.page.evaluate(START_IN_A_WORKER, arguments)
@@ -336,8 +343,10 @@ class WorkerStart:
 def worker_start(
     runtime_page: Page, page_guard: PageGuard, site_url: str, dist: Path, layout: build.Layout
 ) -> WorkerStart:
-    with zipfile.ZipFile(dist / layout.start) as start_up:
-        held = set(start_up.namelist())
+    held = set()
+    for path in (layout.start, layout.calculator):
+        with zipfile.ZipFile(dist / path) as start_up:
+            held |= set(start_up.namelist())
     return WorkerStart(runtime_page, page_guard, site_url, layout.runtime, held)
 
 
@@ -345,8 +354,8 @@ def worker_start(
 def test_modules_outside_the_start_up_zip_come_from_the_whole_stdlib(
     worker_start: WorkerStart, restore: bool
 ) -> None:
-    assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(worker_start.start_up_zip)
-    assert "json/__init__.pyc" in worker_start.start_up_zip
+    assert {"calendar.pyc", "json/tool.pyc"}.isdisjoint(worker_start.start_up_zips)
+    assert "json/__init__.pyc" in worker_start.start_up_zips
     outcome = worker_start.run(restore, "outside")
     # The restored Python is the snapshot's: the calculator imported already.
     assert outcome == {"calculatorImported": restore, "leap": True, "tool": "json.tool"}
@@ -360,7 +369,7 @@ def test_shutil_knows_each_compressor_without_loading_it_at_start(
     # shutil asks the import system whether each compressor's C module is built in
     # (tools/compile_stdlib.py DEFERRED_IMPORTS) instead of importing its Python module.
     assert {"bz2.pyc", "lzma.pyc", "compression/zstd/__init__.pyc"}.isdisjoint(
-        worker_start.start_up_zip
+        worker_start.start_up_zips
     )
     outcome = worker_start.run(restore, "archives")
     assert outcome["loadedAtStart"] == []
@@ -375,7 +384,7 @@ def test_asyncio_loads_at_its_first_use_with_pyodides_event_loop(
     worker_start: WorkerStart, restore: bool, first_use: str
 ) -> None:
     assert {"asyncio/__init__.pyc", "asyncio/events.pyc", "ssl.pyc"}.isdisjoint(
-        worker_start.start_up_zip
+        worker_start.start_up_zips
     )
     outcome = worker_start.run(restore, "asyncio", first_use)
     assert outcome == {

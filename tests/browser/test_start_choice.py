@@ -12,7 +12,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -43,6 +43,32 @@ class SlowStartZip(build.SiteRequestHandler):
             outputfile.write(data[start : start + self.BLOCK])
             outputfile.flush()
             time.sleep(self.PAUSE_S)
+
+
+class SlowWasm(build.SiteRequestHandler):
+    """Sends the wasm's body, in whichever encoding, in blocks with pauses: 3 s in all, longer
+    than the worker takes to get going on the loopback.  Notes when each request came in and
+    when the wasm's last byte went out."""
+
+    BLOCKS = 60
+    PAUSE_S = 0.05
+    events: ClassVar[list[tuple[str, float]]] = []
+
+    def send_head(self) -> Any:
+        self.events.append((f"asked {urlsplit(self.path).path}", time.monotonic()))
+        return super().send_head()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not urlsplit(self.path).path.endswith("/pyodide.asm.wasm"):
+            super().copyfile(source, outputfile)
+            return
+        data = source.read()
+        block = -(-len(data) // self.BLOCKS)
+        for start in range(0, len(data), block):
+            outputfile.write(data[start : start + block])
+            outputfile.flush()
+            time.sleep(self.PAUSE_S)
+        self.events.append(("wasm sent", time.monotonic()))
 
 
 def asked_for(page_guard: PageGuard, name: str) -> bool:
@@ -173,3 +199,26 @@ def test_a_start_up_zip_from_the_browsers_cache_boots_from_the_zip(
     repeat = [urlsplit(request.url).path for request in page_guard.requests[first_visit:]]
     assert any(path.endswith("/python_stdlib_start.zip") for path in repeat)
     assert not any(path.endswith("/python-snapshot.bin") for path in repeat)
+
+
+def test_a_first_visit_asks_for_the_calculators_zip_once_the_wasm_has_come(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    """Python's start never reads the calculator's zip: asked for beside the wasm, its bytes
+    would only delay the wasm's last byte."""
+    SlowWasm.events.clear()
+    with serve_site(dist, tmp_path / "webroot", handler=SlowWasm) as url:
+        page_guard.origin = origin_of(url)  # this test's own server
+        page = new_page()
+        page.goto(f"{url}en/{LINK}")
+        expect(page.locator("html")).to_have_attribute(
+            "data-state", "ready", timeout=READY_TIMEOUT_MS
+        )
+        expect_integer(page, "chunks", 4, "en")
+    order = [event for event, _ in sorted(SlowWasm.events, key=lambda event: event[1])]
+    calculator_zip = [event for event in order if event.endswith("/python_calculator.zip")]
+    assert len(calculator_zip) == 1
+    assert order.index("wasm sent") < order.index(calculator_zip[0])
+    # The start-up zip, which Python's start reads, is asked for beside the wasm.
+    start_zip = next(event for event in order if event.endswith("/python_stdlib_start.zip"))
+    assert order.index(start_zip) < order.index("wasm sent")

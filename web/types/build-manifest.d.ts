@@ -5,6 +5,9 @@ export const pyodideURL: string;
 export const snapshotURL: string;
 export const stdlibURL: string;
 export const startStdlibURL: string;
+export const calculatorZipURL: string;
+/** Where the calculator's zip lies in Pyodide's file system (on sys.path). */
+export const calculatorZipPath: string;
 export const tokensURL: string;
 export const downloadSizes: Record<string, number>;
 export const pyodideLockInfo: Record<string, unknown>;
@@ -13,6 +16,9 @@ export const pyodideLockInfo: Record<string, unknown>;
 export interface Pyodide {
   pyimport(name: "calculator"): { respond(requestJson: string): string };
   pyimport(name: "_lazy_stdlib"): { install(stdlibURL: string): void };
+  pyimport(name: "sys"): {
+    path: { has(item: string): boolean; append(item: string): void; destroy(): void };
+  };
   pyimport(name: "calculator._tokens._page"): TokenCounter;
   runPython(code: string): unknown;
   FS: { writeFile(path: string, data: Uint8Array): void; unlink(path: string): void };
