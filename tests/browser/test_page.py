@@ -210,6 +210,42 @@ def test_page_is_rendered_loading_and_becomes_ready(page: Page, site_url: str) -
     expect(page.locator("[data-load-status]")).to_be_hidden()
 
 
+# Each text and control the page shows: its element, font family, size in px, weight, and
+# whether it is the chunk map's SVG text (sized in the drawing's own units).
+DRAWN_FACES = """() => [...document.querySelectorAll("body *")]
+  .filter((element) =>
+    element.matches("input, select, textarea, button") ||
+    [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim()))
+  .filter((element) => element.checkVisibility())
+  .map((element) => {
+    const style = getComputedStyle(element);
+    return [element.tagName.toLowerCase() + (element.className?.baseVal ?? element.className ?? ""),
+            style.fontFamily, parseFloat(style.fontSize), style.fontWeight,
+            element instanceof SVGElement];
+  })"""
+
+
+def test_text_is_drawn_in_the_pages_two_families_and_its_type_scale(
+    page: Page, site_url: str
+) -> None:
+    """Each size, weight and family is a font looked up before the first layout (base.css):
+    no control keeps the browser's own font, no size or weight is off the scale."""
+    open_page(page, site_url, "de")
+    title_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)")
+    scale_px = {16 * rem for rem in (0.8, 0.875, 1, 1.15, 1.3, 1.45)} | {title_px}
+    drawn = page.evaluate(DRAWN_FACES)
+    assert len(drawn) > 300
+    for element, family, size, weight, in_svg in drawn:
+        assert family.split(",")[0] in ("system-ui", "ui-monospace"), (element, family)
+        assert weight in ("400", "700"), (element, weight)
+        if not in_svg:
+            assert any(abs(size - px) < 0.01 for px in scale_px), (element, size)
+    assert {round(size, 1) for *_, size, _, in_svg in drawn if not in_svg} == {
+        round(px, 1) for px in scale_px
+    }
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_field_has_label_help_and_error_tied_by_aria(
     page: Page,
