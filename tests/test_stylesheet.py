@@ -71,14 +71,8 @@ def size_and_weight(name: str, value: str) -> tuple[str | None, str | None]:
     return match.group(2), match.group(1)
 
 
-def font_declarations() -> list[tuple[str, str, str, str, bool]]:
-    return [
-        (component, *declaration)
-        for component in COMPONENTS
-        for declaration in declarations(
-            css_without_comments((STYLES / component).read_text(encoding="utf-8"))
-        )
-    ]
+def font_declarations(component: str) -> list[tuple[str, str, str, bool]]:
+    return declarations(css_without_comments((STYLES / component).read_text(encoding="utf-8")))
 
 
 def test_the_scale_is_declared_once_in_base_css() -> None:
@@ -94,24 +88,26 @@ def test_the_scale_is_declared_once_in_base_css() -> None:
 
 @pytest.mark.parametrize("component", COMPONENTS)
 def test_each_font_size_and_weight_is_on_the_scale(component: str) -> None:
-    for file, selector, name, value, in_print in font_declarations():
-        if file != component or in_print:
+    for selector, name, value, in_print in font_declarations(component):
+        if in_print:
             continue
         size, weight = size_and_weight(name, value)
         if size is not None:
-            allowed = SIZES | {OTHER_SIZES.get((file, selector), "")}
-            assert size in allowed, f"{file} {selector!r}: font size {size} is off the scale"
+            allowed = SIZES | {OTHER_SIZES.get((component, selector), "")}
+            assert size in allowed, f"{component} {selector!r}: font size {size} is off the scale"
         if weight is not None:
-            assert weight in WEIGHTS, f"{file} {selector!r}: font weight {weight} (400 or 700)"
+            assert weight in WEIGHTS, f"{component} {selector!r}: font weight {weight} (400 or 700)"
 
 
 def test_the_reader_sees_each_kind_of_declaration() -> None:
     """The checks above read shorthands, sizes, weights and print rules: each is present."""
-    found = font_declarations()
-    assert {name for _, _, name, _, _ in found} == {"font", "font-size", "font-weight"}
+    found = [
+        declaration for component in COMPONENTS for declaration in font_declarations(component)
+    ]
+    assert {name for _, name, _, _ in found} == {"font", "font-size", "font-weight"}
     assert any(in_print for *_, in_print in found)
     assert any(
-        size_and_weight(name, value)[1] == "700" for _, _, name, value, _ in found if name == "font"
+        size_and_weight(name, value)[1] == "700" for _, name, value, _ in found if name == "font"
     )
 
 

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
+from test_stylesheet import SCALE
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
@@ -233,7 +234,9 @@ def test_text_is_drawn_in_the_pages_two_families_and_its_type_scale(
     no control keeps the browser's own font, no size or weight is off the scale."""
     open_page(page, site_url, "de")
     title_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)")
-    scale_px = {16 * rem for rem in (0.8, 0.875, 1, 1.15, 1.3, 1.45)} | {title_px}
+    body_px = 16
+    scale_px = {body_px * float(rem.removesuffix("rem")) for rem in SCALE.values()}
+    scale_px |= {body_px, title_px}
     drawn = page.evaluate(DRAWN_FACES)
     assert len(drawn) > 300
     for element, family, size, weight, in_svg in drawn:
