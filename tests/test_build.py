@@ -196,7 +196,7 @@ def test_the_head_asks_for_no_module_but_the_one_that_starts_the_worker(
         assert 'rel="modulepreload"' not in head, lang
         tail = body[body.index("</footer>") :]
         assert re.findall(r'<script type="module"[^>]*>', tail) == [
-            f'<script type="module" src="../{layout.assets}page.js">'
+            f'<script type="module" async src="../{layout.assets}page.js">'
         ], lang
         assert tail.count('rel="modulepreload"') == len(page_preloads(dist / layout.assets)), lang
 

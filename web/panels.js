@@ -42,14 +42,20 @@ function start() {
   onAnswer(showAnswer);
   // From then on a panel far from the viewport is not laid out (first-screen.css): after
   // DOMContentLoaded, when Chromium has scanned the forms, and after a frame, when the browser
-  // has remembered each panel's size.
-  document.addEventListener("DOMContentLoaded", () => {
+  // has remembered each panel's size.  The page's script is async (page.html.j2): it may run
+  // before DOMContentLoaded or after it.
+  const skipFar = () => {
     requestAnimationFrame(() => {
       setTimeout(() => {
         panels.dataset.skipFar = "";
       });
     });
-  });
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", skipFar);
+  } else {
+    skipFar();
+  }
 }
 
 start();
