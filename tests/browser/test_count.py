@@ -258,3 +258,23 @@ def test_the_chosen_document_is_drawn_in_the_calculators_chunks(
     expect(summary).to_have_attribute("data-chunks", str(in_file.chunks), timeout=COUNT_TIMEOUT_MS)
     expect(view.locator("[data-chunk-number]")).to_have_count(in_file.chunks)
     expect(view.locator("[data-count-chunks-text]")).not_to_contain_text("ignored")
+
+
+# What a list's look is made of; the font in particular: the browser's own is Arial at 13.33px.
+LOOK = """(select) => {
+  const style = getComputedStyle(select);
+  return ["font-family", "font-size", "padding-top", "padding-left", "border-top-width",
+    "border-top-style", "border-top-color", "border-top-left-radius", "color", "background-color"]
+    .map((name) => [name, style.getPropertyValue(name)]);
+}"""
+
+
+def test_the_panels_lists_look_like_the_calculators(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "en")
+    calculators = page.locator("#calculator-form .field select").first.evaluate(LOOK)
+    panel = count_panel(page)
+    assert panel.locator("#count-encoding").evaluate(LOOK) == calculators
+    paste_and_count(page, TEXTS["en"], "en")  # the document list shows once there is a count
+    documents = panel.locator("[data-count-chunks-document]")
+    expect(documents).to_be_visible()
+    assert documents.evaluate(LOOK) == calculators
