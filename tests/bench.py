@@ -88,9 +88,12 @@ RECORDER = (
     RECORD_STARTS
     + """
 (() => {
-  window.__bench = { ready: null, longTasks: [] };
+  window.__bench = { ready: null, longTasks: [], longTaskStarts: [] };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__bench.longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      window.__bench.longTasks.push(entry.duration);
+      window.__bench.longTaskStarts.push(entry.startTime);
+    }
   }).observe({ type: "longtask", buffered: true });
   new MutationObserver(() => {
     if (document.documentElement.dataset.state === "ready" && window.__bench.ready === null) {
@@ -137,6 +140,25 @@ class Visit:
     ready_ms: float
     fcp_ms: float | None
     long_tasks: list[float]
+    # Those that did not start as the wasm's preload ended (PRELOAD_END).
+    other_long_tasks: list[float]
+
+
+# The long tasks of a visit that did not start as the page's preload of the wasm ended: under
+# DevTools' network instrumentation, which Playwright turns on, the renderer's main thread
+# spends 40-100 ms there on the 10 MB body, a task that a Chromium nothing instruments does
+# not have (docs/performance.md, "The first paint and the start-up's long tasks").  Such a
+# task starts 0-11 ms after the preload's responseEnd; the window is a little wider.
+OTHER_LONG_TASKS = """(() => {
+  const preload = performance.getEntriesByType("resource").find(
+    (entry) => entry.initiatorType === "link" && entry.name.endsWith("/pyodide.asm.wasm"),
+  );
+  const end = preload ? preload.responseEnd : -Infinity;
+  return window.__bench.longTasks.filter((duration, index) => {
+    const start = window.__bench.longTaskStarts[index];
+    return !(start >= end - 5 && start <= end + 30);
+  });
+})()"""
 
 
 @dataclass
@@ -236,9 +258,12 @@ def visit(context: BrowserContext, url: str) -> tuple[Page, Visit]:
           ready: window.__bench.ready,
           fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
           longTasks: window.__bench.longTasks,
+          otherLongTasks: """
+        + OTHER_LONG_TASKS
+        + """,
         })"""
     )
-    return page, Visit(data["ready"], data["fcp"], data["longTasks"])
+    return page, Visit(data["ready"], data["fcp"], data["longTasks"], data["otherLongTasks"])
 
 
 def new_context(browser: Browser) -> BrowserContext:
@@ -266,6 +291,10 @@ def measure_pair(
                 samples.add(f"ours FCP {temperature}", result.fcp_ms or float("nan"))
                 samples.add(f"ours long tasks {temperature}", len(result.long_tasks))
                 samples.add(f"ours longest task {temperature}", max(result.long_tasks, default=0.0))
+                samples.add(
+                    f"ours longest task not at the wasm preload's end {temperature}",
+                    max(result.other_long_tasks, default=0.0),
+                )
             if temperature == "cold":
                 after_cold(page)
             page.close()
@@ -419,6 +448,11 @@ def start_up_budgets(values: dict[str, list[float]]) -> tuple[float, float, list
     cold = median["ours cold"] / median["stock cold"]
     warm = median["ours warm"] / median["stock warm"]
     longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
+    measured = f"longest {longest:.0f} ms"
+    other = "ours longest task not at the wasm preload's end"
+    if f"{other} cold" in values:  # Playwright: say which of them its instrumentation made
+        apart = max(*values[f"{other} cold"], *values[f"{other} warm"])
+        measured += f"; not at the wasm preload's end: {apart:.0f} ms"
     return (
         cold,
         warm,
@@ -433,7 +467,7 @@ def start_up_budgets(values: dict[str, list[float]]) -> tuple[float, float, list
             (
                 "no long task > 50 ms at start-up",
                 longest <= LONG_TASK_BUDGET_MS,
-                f"longest {longest:.0f} ms",
+                measured,
             ),
         ],
     )
