@@ -140,7 +140,7 @@ class Visit:
     ready_ms: float
     fcp_ms: float | None
     long_tasks: list[float]
-    # Those that did not start as the wasm's preload ended (PRELOAD_END).
+    # Those that did not start as the wasm's preload ended (OTHER_LONG_TASKS).
     other_long_tasks: list[float]
 
 
@@ -159,6 +159,8 @@ OTHER_LONG_TASKS = """(() => {
     return !(start >= end - 5 && start <= end + 30);
   });
 })()"""
+# Their longest, a series of the Playwright visits only.
+OTHER_LONGEST = "ours longest task not at the wasm preload's end"
 
 
 @dataclass
@@ -292,7 +294,7 @@ def measure_pair(
                 samples.add(f"ours long tasks {temperature}", len(result.long_tasks))
                 samples.add(f"ours longest task {temperature}", max(result.long_tasks, default=0.0))
                 samples.add(
-                    f"ours longest task not at the wasm preload's end {temperature}",
+                    f"{OTHER_LONGEST} {temperature}",
                     max(result.other_long_tasks, default=0.0),
                 )
             if temperature == "cold":
@@ -449,9 +451,8 @@ def start_up_budgets(values: dict[str, list[float]]) -> tuple[float, float, list
     warm = median["ours warm"] / median["stock warm"]
     longest = max(*values["ours longest task cold"], *values["ours longest task warm"])
     measured = f"longest {longest:.0f} ms"
-    other = "ours longest task not at the wasm preload's end"
-    if f"{other} cold" in values:  # Playwright: say which of them its instrumentation made
-        apart = max(*values[f"{other} cold"], *values[f"{other} warm"])
+    if f"{OTHER_LONGEST} cold" in values:  # Playwright: say which of them its instrumentation made
+        apart = max(*values[f"{OTHER_LONGEST} cold"], *values[f"{OTHER_LONGEST} warm"])
         measured += f"; not at the wasm preload's end: {apart:.0f} ms"
     return (
         cold,
