@@ -10,9 +10,7 @@ from fractions import Fraction
 
 from ._errors import CalculatorError
 from ._integers import require_int
-from ._text import MACHINE, NumberFormat
-
-_MAX_PRICE_LENGTH = 30
+from ._text import MACHINE, NumberFormat, parse_decimal
 
 
 def embedding_cost(tokens_processed: int, price_per_million: Fraction) -> Fraction:
@@ -35,33 +33,6 @@ def parse_price(text: str, number_format: NumberFormat = MACHINE) -> Fraction:
     >>> parse_price("1.5e3")
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: price_per_million: enter a number such as 0.02
+    calculator._errors.CalculatorError: price_per_million: enter a number such as 0.02 or 1500
     """
     return parse_decimal("price_per_million", text, number_format)
-
-
-def parse_decimal(field: str, text: str, number_format: NumberFormat = MACHINE) -> Fraction:
-    """A non-negative decimal number for ``field``, typed in ``number_format``, read exactly.
-
-    >>> parse_decimal("text_bytes_per_token", "4.29")
-    Fraction(429, 100)
-    """
-    body = text.strip()
-    if not body:
-        raise CalculatorError(field, "empty")
-    if body[0] in "-\u2212":
-        raise CalculatorError(field, "too_small", minimum=0)
-    whole, separator, fraction = body.partition(number_format.decimal or ".")
-    whole = whole.replace(number_format.group, "") if number_format.group else whole
-    for space in " \u00a0\u202f\u2009":
-        whole = whole.replace(space, "")
-    digits = whole + fraction
-    if (
-        len(body) > _MAX_PRICE_LENGTH
-        or not digits
-        or not digits.isascii()
-        or not digits.isdigit()
-        or (separator and not fraction)
-    ):
-        raise CalculatorError(field, "not_a_decimal")
-    return Fraction(int(digits), 10 ** len(fraction))

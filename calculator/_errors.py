@@ -24,6 +24,8 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "too_many_rows": ("maximum",),
         "bad_compare_spec": ("value",),
         "not_a_decimal": (),
+        "ambiguous_number": (),
+        "too_many_digits": ("maximum",),
     }
 )
 
@@ -31,7 +33,7 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 _ENGLISH: Mapping[str, str] = MappingProxyType(
     {
         "empty": "enter a value",
-        "not_a_number": "enter a whole number using digits, for example 8000",
+        "not_a_number": "enter a whole number, for example 8000 or 8,000",
         "not_whole": "enter a whole number, without decimals",
         "too_small": "must be at least {minimum}",
         "too_large": "must be at most {maximum}",
@@ -45,7 +47,11 @@ _ENGLISH: Mapping[str, str] = MappingProxyType(
         "list_empty": "enter at least one document's token count",
         "too_many_rows": "at most {maximum} rows",
         "bad_compare_spec": ("{value!r} is not chunk_size:overlap[:dimensions[:representation]]"),
-        "not_a_decimal": "enter a number such as 0.02",
+        "not_a_decimal": "enter a number such as 0.02 or 1500",
+        "ambiguous_number": (
+            "could be read two ways: write the digits without separators, for example 8000"
+        ),
+        "too_many_digits": "enter at most {maximum} digits",
     }
 )
 

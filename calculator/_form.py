@@ -23,7 +23,7 @@ from ._compare import (
     default_row_notes,
     split_compare_spec,
 )
-from ._cost import parse_decimal, parse_price
+from ._cost import parse_price
 from ._documents import (
     CorpusPlan,
     count_document_tokens,
@@ -45,7 +45,7 @@ from ._reindex import (
     windows_ending_by,
 )
 from ._storage import DEFAULT_HNSW_M, StorageSize, storage_size
-from ._text import MACHINE, NumberFormat, parse_whole_number
+from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 
 _SIGNS = "+-\u2212"

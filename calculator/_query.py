@@ -14,11 +14,11 @@ from fractions import Fraction
 from urllib.parse import parse_qsl, urlencode
 
 from ._compare import ROW_FIELDS
-from ._cost import parse_decimal, parse_price
+from ._cost import parse_price
 from ._decimals import decimal_text
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS
-from ._text import MACHINE, NumberFormat, parse_whole_number
+from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
 COMPARE_PARAMETER = "compare"

@@ -99,7 +99,7 @@ def test_readable_summary() -> None:
             "--overlap: overlap (64) must be smaller than the chunk size (64)",
         ),
         (["--tokens", "-5", "--chunk-size", "64"], "--tokens: must be at least 0"),
-        (["--tokens", "ten", "--chunk-size", "64"], "--tokens: enter a whole number using digits"),
+        (["--tokens", "ten", "--chunk-size", "64"], "--tokens: enter a whole number, for"),
         (["--tokens", "10", "--chunk-size", "6.5"], "--chunk-size: enter a whole number, without"),
         (
             ["--tokens", "10", "--chunk-size", "64", "--dimensions", "384", "--dtype", "float64"],

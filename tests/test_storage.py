@@ -123,7 +123,7 @@ def test_input_limit_matches_the_window_walk(
 FORM_ERRORS = [
     ({"dimensions": "8", "hnsw_m": "1"}, "hnsw_m", "too_small"),
     ({"dimensions": "8", "replicas": "0"}, "replicas", "too_small"),
-    ({"dimensions": "8", "text_bytes_per_token": "4,29"}, "text_bytes_per_token", "not_a_decimal"),
+    ({"dimensions": "8", "text_bytes_per_token": "4,2,9"}, "text_bytes_per_token", "not_a_decimal"),
     ({"dimensions": "8", "quantized_dtype": "int4"}, "quantized_dtype", "unknown_choice"),
     ({"max_input_tokens": "0"}, "max_input_tokens", "too_small"),
     ({"reindex_mode": "edit", "edit_at": "101", "edit_tokens": "1"}, "edit_at", "too_large"),
