@@ -25,6 +25,7 @@ from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
+from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import (
     Report,
@@ -181,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcome = evaluate_form(_fields(options))
     except OSError as failure:
         return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
+    except NotTextError as failure:
+        return _refuse("--document-tokens", f"{options.document_tokens}: {failure}")
     for refused in outcome.errors.values():  # the first is enough to fix and retry
         return _refuse(_flag(refused.field), refused.message)
     plan = outcome.plan
@@ -218,6 +221,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         message = f"{failure}; `python3 build.py ranks` fetches them"
         raise _CountRefusedError("--ranks", message) from None
     counted = [item for item in results if item.tokens is not None]
+    if not counted and len(results) == 1:  # one path, one line: why it was refused
+        raise _CountRefusedError("--count", f"{results[0].path}: {results[0].error}")
     for item in results:
         if item.tokens is None:
             print(f"{PROGRAM}: {item.path}: {item.error}", file=sys.stderr)
@@ -373,7 +378,17 @@ def _given(value: str | None, otherwise: str) -> str:
 
 
 def _read(path: str) -> str:
-    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    """The text of ``--document-tokens``: a regular file, or standard input for ``-``."""
+    if path != "-":
+        return read_text(path)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream that is not a file's (as in the tests)
+        return sys.stdin.read()
+    decoder, parts = TextDecoder(), []
+    while chunk := stream.read1(CHUNK_BYTES):
+        parts.append(decoder.decode(chunk))
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
 
 
 class _Panels:
