@@ -19,11 +19,13 @@ from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._decimals import decimal_text
 from ._documents import CorpusPlan, parse_document_tokens
+from ._english import count_of
 from ._errors import CalculatorError
 from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
+from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import (
     Report,
@@ -180,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcome = evaluate_form(_fields(options))
     except OSError as failure:
         return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
+    except NotTextError as failure:
+        return _refuse("--document-tokens", f"{options.document_tokens}: {failure}")
     for refused in outcome.errors.values():  # the first is enough to fix and retry
         return _refuse(_flag(refused.field), refused.message)
     plan = outcome.plan
@@ -217,6 +221,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         message = f"{failure}; `python3 build.py ranks` fetches them"
         raise _CountRefusedError("--ranks", message) from None
     counted = [item for item in results if item.tokens is not None]
+    if not counted and len(results) == 1:  # one path, one line: why it was refused
+        raise _CountRefusedError("--count", f"{results[0].path}: {results[0].error}")
     for item in results:
         if item.tokens is None:
             print(f"{PROGRAM}: {item.path}: {item.error}", file=sys.stderr)
@@ -241,8 +247,8 @@ def _counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
 
 def _counted_line(encoding: str, counted: list[Counted]) -> str:
     total = sum(item.tokens or 0 for item in counted)
-    files = "1 file" if len(counted) == 1 else f"{len(counted):,} files"
-    return f"counted with {encoding}: {files}, {total:,} tokens"
+    files = count_of(len(counted), "file", "files")
+    return f"counted with {encoding}: {files}, {count_of(total, 'token', 'tokens')}"
 
 
 # The storage flags: each sizes something per vector, so each needs --dimensions.
@@ -372,7 +378,17 @@ def _given(value: str | None, otherwise: str) -> str:
 
 
 def _read(path: str) -> str:
-    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    """The text of ``--document-tokens``: a regular file, or standard input for ``-``."""
+    if path != "-":
+        return read_text(path)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream that is not a file's (as in the tests)
+        return sys.stdin.read()
+    decoder, parts = TextDecoder(), []
+    while chunk := stream.read1(CHUNK_BYTES):
+        parts.append(decoder.decode(chunk))
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
 
 
 class _Panels:
@@ -434,7 +450,7 @@ def summary(
     raw vector size     27,648 bytes = 27 KiB = ≈27.6 kB (18 × 384 dimensions × 4 bytes)
     """
     lines = [
-        f"{plan.tokens:,} tokens, chunk size {plan.chunk_size:,}, "
+        f"{_tokens(plan.tokens)}, chunk size {plan.chunk_size:,}, "
         f"overlap {plan.overlap:,}, step {plan.step:,}"
     ]
     if plan.chunks == 0:
@@ -451,7 +467,8 @@ def summary(
     if vectors is not None:
         lines.append(
             f"raw vector size     {_size(vectors.raw_bytes)} ({vectors.vectors:,} × "
-            f"{vectors.dimensions:,} dimensions × {_per_dimension(vectors)})"
+            f"{count_of(vectors.dimensions, 'dimension', 'dimensions')} × "
+            f"{_per_dimension(vectors)})"
         )
     if panels is not None:
         lines += _panel_lines(plan, panels)
@@ -466,12 +483,12 @@ def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
         corpus, stream = panels.documents, panels.stream
         lines += [
             "",
-            f"{corpus.documents:,} documents chunked one by one: {corpus.chunks:,} chunks, "
-            f"{corpus.tokens_processed:,} tokens processed",
-            f"the same {stream.tokens:,} tokens as one stream: {stream.chunks:,} chunks, "
-            f"{stream.tokens_processed:,} tokens processed",
-            f"difference: {corpus.chunks - stream.chunks:+,} chunks, "
-            f"{corpus.tokens_processed - stream.tokens_processed:+,} tokens processed",
+            f"{count_of(corpus.documents, 'document', 'documents')} chunked one by one: "
+            f"{_chunks(corpus.chunks)}, {_tokens(corpus.tokens_processed)} processed",
+            f"the same {_tokens(stream.tokens)} as one stream: {_chunks(stream.chunks)}, "
+            f"{_tokens(stream.tokens_processed)} processed",
+            f"difference: {_chunks(corpus.chunks - stream.chunks, signed=True)}, "
+            f"{_tokens(corpus.tokens_processed - stream.tokens_processed, signed=True)} processed",
         ]
     if panels.budget is not None:
         lines += ["", _budget_line(panels.budget)]
@@ -529,8 +546,15 @@ def _figures(plan: ChunkPlan, vectors: VectorSize | None) -> list[str]:
         "+" + _percent(plan.repeated_share),
         f"{plan.repeated_tokens:,}",
         f"{plan.padded_tokens:,}",
-        "–" if vectors is None else f"{vectors.raw_bytes:,} bytes ({iec_size(vectors.raw_bytes)})",
+        "–" if vectors is None else _raw_cell(vectors.raw_bytes),
     ]
+
+
+def _raw_cell(byte_count: int) -> str:
+    """A raw size in a table: in bytes, and in KiB and larger where it reaches them."""
+    if byte_count < 1024:
+        return count_of(byte_count, "byte", "bytes")
+    return f"{byte_count:,} bytes ({iec_size(byte_count)})"
 
 
 def _comparison_table(comparison: Comparison) -> list[list[str]]:
@@ -555,19 +579,19 @@ def _documents_table(
     per_vector = None if vectors is None else vectors.bytes_per_vector
 
     def raw(chunks: int) -> str:
-        return "–" if per_vector is None else f"{chunks * per_vector:,} bytes"
+        return "–" if per_vector is None else count_of(chunks * per_vector, "byte", "bytes")
 
     difference = corpus.chunks - stream.chunks
     return [
         ["Corpus", "Chunks", "Tokens processed", "Raw size"],
         [
-            f"{corpus.documents:,} documents, each chunked on its own",
+            f"{count_of(corpus.documents, 'document', 'documents')}, each chunked on its own",
             f"{corpus.chunks:,}",
             f"{corpus.tokens_processed:,}",
             raw(corpus.chunks),
         ],
         [
-            f"one stream of {stream.tokens:,} tokens",
+            f"one stream of {_tokens(stream.tokens)}",
             f"{stream.chunks:,}",
             f"{stream.tokens_processed:,}",
             raw(stream.chunks),
@@ -590,15 +614,16 @@ def _table(rows: list[list[str]], *, plain: bool = False) -> list[str]:
 
 def _budget_line(budget: PromptBudget) -> str:
     verdict = (
-        f"fits, {budget.spare_tokens:,} tokens to spare"
+        f"fits, {_tokens(budget.spare_tokens)} to spare"
         if budget.fits
-        else f"over by {-budget.spare_tokens:,} tokens"
+        else f"over by {_tokens(-budget.spare_tokens)}"
     )
     return (
-        f"prompt budget: {budget.top_k:,} × {budget.chunk_size:,} = {budget.source_tokens:,} "
-        f"tokens of source text + {budget.reserved_tokens:,} reserved + {budget.answer_tokens:,} "
+        f"prompt budget: {budget.top_k:,} × {budget.chunk_size:,} = "
+        f"{_tokens(budget.source_tokens)} "
+        f"of source text + {budget.reserved_tokens:,} reserved + {budget.answer_tokens:,} "
         f"for the answer = {budget.total_tokens:,} of {budget.context_window:,}: {verdict}; "
-        f"{budget.chunks_that_fit:,} chunks would fit"
+        f"{_chunks(budget.chunks_that_fit)} would fit"
     )
 
 
@@ -607,7 +632,7 @@ def _cost_line(plan: ChunkPlan, panels: _Panels) -> str:
     cost = describe_cost(panels.price, plan.tokens_processed, panels.documents)
     line = (
         f"embedding cost at {cost['price_per_million']} per million tokens: "
-        f"{cost['one_time']} for {plan.tokens_processed:,} tokens processed"
+        f"{cost['one_time']} for {_tokens(plan.tokens_processed)} processed"
     )
     if "per_document_set" in cost:
         line += f"; {cost['per_document_set']} for the document set chunked one by one"
@@ -619,17 +644,27 @@ def _percent(share: Fraction) -> str:
 
 
 def _size(byte_count: int) -> str:
+    if byte_count < 1000:  # no larger unit to say it in
+        return count_of(byte_count, "byte", "bytes")
     return f"{byte_count:,} bytes = {iec_size(byte_count)} = {si_size(byte_count)}"
 
 
 def _padding_note(plan: ChunkPlan) -> str:
     if plan.padding_tokens == 0:
         return "the same as the exact figure: the last chunk is full"
-    return f"the last chunk is {plan.padding_tokens:,} tokens short of full size"
+    return f"the last chunk is {_tokens(plan.padding_tokens)} short of full size"
 
 
 def _per_dimension(vectors: VectorSize) -> str:
     bits = vectors.bits_per_dimension
     if bits % 8:
-        return f"{bits} bit"
-    return "1 byte" if bits == 8 else f"{bits // 8} bytes"
+        return count_of(bits, "bit", "bits")
+    return count_of(bits // 8, "byte", "bytes")
+
+
+def _tokens(n: int, *, signed: bool = False) -> str:
+    return count_of(n, "token", "tokens", signed=signed)
+
+
+def _chunks(n: int, *, signed: bool = False) -> str:
+    return count_of(n, "chunk", "chunks", signed=signed)

@@ -8,6 +8,7 @@ from math import lcm
 from ._chunking import ChunkPlan
 from ._cost import embedding_cost
 from ._decimals import decimal_text
+from ._english import count_of
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
@@ -22,8 +23,20 @@ def _row(label: str, text: str) -> str:
 
 def _size(byte_count: int) -> str:
     if byte_count < 1000:  # no larger unit to say it in
-        return f"{byte_count:,} bytes"
-    return f"{byte_count:,} bytes = {iec_size(byte_count)} = {si_size(byte_count)}"
+        return _bytes(byte_count)
+    return f"{_bytes(byte_count)} = {iec_size(byte_count)} = {si_size(byte_count)}"
+
+
+def _bytes(n: int) -> str:
+    return count_of(n, "byte", "bytes")
+
+
+def _tokens(n: int) -> str:
+    return count_of(n, "token", "tokens")
+
+
+def _chunks(n: int) -> str:
+    return count_of(n, "chunk", "chunks")
 
 
 def reindex_lines(
@@ -67,7 +80,7 @@ def reindex_lines(
         ),
         _row(
             "tokens to embed",
-            f"{reindex.tokens_to_embed:,} ({reindex.new_tokens_processed:,} tokens processed − "
+            f"{reindex.tokens_to_embed:,} ({_tokens(reindex.new_tokens_processed)} processed − "
             f"{reindex.reused_tokens:,} in reused chunks)",
         ),
     ]
@@ -76,7 +89,7 @@ def reindex_lines(
         lines.append(
             _row(
                 "one-time cost",
-                f"{cost} ({reindex.tokens_to_embed:,} tokens × "
+                f"{cost} ({_tokens(reindex.tokens_to_embed)} × "
                 f"{decimal_text(price, places=12)} per million)",
             )
         )
@@ -95,7 +108,7 @@ def reindex_lines(
                     "in-place peak",
                     f"{_size(migration.in_place_peak_raw_bytes)} of raw vectors: "
                     f"({reindex.old_chunks:,} + {reindex.chunks_to_embed:,}) × "
-                    f"{migration.bytes_per_vector:,} bytes, new vectors added before the "
+                    f"{_bytes(migration.bytes_per_vector)}, new vectors added before the "
                     "stale ones are deleted",
                 )
             )
@@ -105,16 +118,16 @@ def reindex_lines(
 def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
     window = f"{plan.chunk_size:,}/{plan.overlap:,}"
     model = ", and a new embedding model" if case.new_model and case.kind != "model" else ""
-    where = f"{plan.tokens:,} tokens"
+    where = _tokens(plan.tokens)
     if case.documents is not None:
         total, changed = case.documents
-        where = f"{changed:,} of {total:,} documents"
+        where = f"{changed:,} of {count_of(total, 'document', 'documents')}"
     if case.kind == "settings" and case.new_window is not None:
         size, overlap = case.new_window
         return f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
     if case.kind == "edit" and case.edit is not None:
         at, delta = case.edit
-        change = f"{delta:,} tokens inserted" if delta >= 0 else f"{-delta:,} tokens deleted"
+        change = f"{_tokens(delta)} inserted" if delta >= 0 else f"{_tokens(-delta)} deleted"
         place = f"of {where}" if case.documents is None else f"in each of {where}"
         return f"re-indexing: {change} at token {at:,} {place}, at {window}{model}"
     if case.kind == "documents":
@@ -137,8 +150,9 @@ def _split_reason(plan: ChunkPlan, size: int, overlap: int) -> str:
     last = "the last chunk if it starts at the same token"
     if size != plan.chunk_size:
         return f"another chunk size: only {last}"
-    steps = f"lcm({plan.step:,}, {size - overlap:,}) = {lcm(plan.step, size - overlap):,}"
-    return f"the same tokens embedded before: full chunks starting every {steps} tokens, and {last}"
+    period = lcm(plan.step, size - overlap)
+    steps = f"lcm({plan.step:,}, {size - overlap:,}) = {_tokens(period)}"
+    return f"the same tokens embedded before: full chunks starting every {steps}, and {last}"
 
 
 def _edit_reason(plan: ChunkPlan, case: ReindexCase, at: int, delta: int) -> str:
@@ -168,22 +182,23 @@ def storage_lines(storage: StorageSize) -> list[str]:
     lines = [
         "storage: every part of the index, exact unless said",
         _row("raw vectors", f"{_size(storage.raw_vector_bytes)} ({count} × "
-             f"{vectors.bytes_per_vector:,} bytes)"),
+             f"{_bytes(vectors.bytes_per_vector)})"),
         _row("HNSW graph", f"{_size(storage.hnsw_graph_bytes)} ({count} × 2·{storage.hnsw_m:,} "
              f"neighbour ids × 4 bytes, the base layer; estimate: each vector is on about "
              f"1/{storage.hnsw_m - 1:,} upper layers with up to {storage.hnsw_m:,} ids, "
-             f"≈{storage.hnsw_upper_layer_bytes:,} bytes more, not added)"),
-        _row("chunk text", f"{_size(storage.text_bytes)} (⌈{storage.tokens_processed:,} tokens "
-             f"processed × {per_token} bytes per token⌉; estimate)"),
+             f"≈{_bytes(storage.hnsw_upper_layer_bytes)} more, not added)"),
+        _row("chunk text", f"{_size(storage.text_bytes)} (⌈{_tokens(storage.tokens_processed)} "
+             f"processed × {per_token} {'byte' if per_token == '1' else 'bytes'} per token⌉; "
+             "estimate)"),
         _row("metadata", f"{_size(storage.metadata_bytes)} ({count} × "
-             f"{storage.metadata_bytes_per_chunk:,} bytes per chunk)"),
+             f"{_bytes(storage.metadata_bytes_per_chunk)} per chunk)"),
     ]  # fmt: skip
     if storage.quantized is not None:
         lines.append(
             _row(
                 "quantized copy",
                 f"{_size(storage.quantized_copy_bytes)} ({count} × "
-                f"{storage.quantized.bytes_per_vector:,} bytes, {storage.quantized.dtype}, "
+                f"{_bytes(storage.quantized.bytes_per_vector)}, {storage.quantized.dtype}, "
                 "kept beside the originals)",
             )
         )
@@ -227,20 +242,26 @@ def model_limit_lines(limit: InputLimit) -> list[str]:
     over = limit.chunks_over_limit
     if over:
         verdict = (
-            f"{over:,} of {plan.chunks:,} chunks are longer; most embedding APIs cut them "
-            f"silently, so {limit.truncated_tokens:,} tokens are never embedded"
+            f"{over:,} of {_chunks(plan.chunks)} {'is' if over == 1 else 'are'} longer; most "
+            f"embedding APIs cut {'it' if over == 1 else 'them'} silently, so "
+            f"{_tokens(limit.truncated_tokens)} {'is' if limit.truncated_tokens == 1 else 'are'}"
+            " never embedded"
         )
     else:
-        verdict = f"every one of the {plan.chunks:,} chunks fits"
+        verdict = (
+            "the one chunk fits"
+            if plan.chunks == 1
+            else f"every one of the {plan.chunks:,} chunks fits"
+        )
     largest = f"chunk size {limit.largest_chunk_size:,} at most"
     if at_limit is None:
         largest += f", and an overlap below it (now {plan.overlap:,})"
     else:
         largest += (
-            f"; at {at_limit.chunk_size:,}/{at_limit.overlap:,}: {at_limit.chunks:,} chunks, "
-            f"{at_limit.tokens_processed:,} tokens processed"
+            f"; at {at_limit.chunk_size:,}/{at_limit.overlap:,}: {_chunks(at_limit.chunks)}, "
+            f"{_tokens(at_limit.tokens_processed)} processed"
         )
     return [
-        _row("model input limit", f"{limit.max_input_tokens:,} tokens: {verdict}"),
+        _row("model input limit", f"{_tokens(limit.max_input_tokens)}: {verdict}"),
         _row("within the limit", largest),
     ]

@@ -112,7 +112,7 @@ def test_a_file_not_utf8_or_binary_gets_its_line_and_the_others_count(
         f"python3 -m calculator: {(corpus / 'latin1.txt').as_posix()}: "
         "not UTF-8 text (byte 0xe9 at offset 3)",
         f"python3 -m calculator: {(corpus / 'nul.txt').as_posix()}: "
-        "binary file (it contains NUL bytes)",
+        "binary file (a NUL byte at offset 1)",
     ]
     assert out.startswith("counted with o200k_base: 3 files, ")
 
@@ -122,6 +122,11 @@ def test_nothing_countable_or_no_ranks_is_bad_input(
 ) -> None:
     (tmp_path / "bad.txt").write_bytes(b"\xff")
     status, _, err = run_main(capsys, "--count", str(tmp_path / "bad.txt"), "--chunk-size", "4")
+    assert status == 2
+    assert err == (f"python3 -m calculator: error: --count: {(tmp_path / 'bad.txt').as_posix()}: "
+                   "not UTF-8 text (byte 0xff at offset 0)\n")  # fmt: skip
+    (tmp_path / "nul.txt").write_bytes(b"\0")
+    status, _, err = run_main(capsys, "--count", str(tmp_path), "--chunk-size", "4")
     assert status == 2
     assert err.endswith("error: --count: no text file could be counted\n")
     assert main(["--count", str(tmp_path), "--chunk-size", "4", "--ranks", str(tmp_path)]) == 2

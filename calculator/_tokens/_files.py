@@ -2,8 +2,11 @@
 
 Folders are walked in sorted order, hidden files and folders (a name starting with a dot)
 left out, and only files with a text extension (``TEXT_SUFFIXES``) taken; a file named
-explicitly is counted whatever its name.  A file counts when it is UTF-8 (a leading byte
-order mark is dropped, as browsers drop it) with no NUL byte; HTML (.html, .htm) counts as
+explicitly is counted whatever its name; a folder that cannot be listed gets its own error.
+A file counts when it is a regular file of UTF-8 text (a leading byte order mark is dropped,
+as browsers drop it) with no NUL byte, or UTF-16 after its byte order mark; it is read as
+``calculator._reading`` reads it, a MiB at a time (a named pipe or a device is refused);
+HTML (.html, .htm) counts as
 its text content, as ``html.parser`` reads it (script and style left out, character
 references decoded).  A large corpus is counted in parallel processes, in the same order.
 """
@@ -17,6 +20,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# The page's counting (_page.py) takes the two errors from here, as --count reports them.
+from .._reading import BinaryFileError as BinaryFileError  # noqa: PLC0414
+from .._reading import NotUtf8Error as NotUtf8Error  # noqa: PLC0414
+from .._reading import TextDecoder
+from .._reading import read_text as read_regular_text
 from . import RANKS_SUFFIX, Encoding, load_ranks
 
 TEXT_SUFFIXES = frozenset(
@@ -41,17 +49,28 @@ class Counted:
 
 def text_files(paths: Sequence[str]) -> Iterator[Path]:
     """The files named, and the text files of the folders named, in a stable order."""
+    for item in _walk(paths):
+        if isinstance(item, Path):
+            yield item
+
+
+def _walk(paths: Sequence[str]) -> Iterator[Path | OSError]:
+    """:func:`text_files`, with an ``OSError`` where a folder could not be listed."""
     for name in paths:
         path = Path(name)
         if not path.is_dir():
             yield path
             continue
-        for folder, folders, files in os.walk(path):
+        unlisted: list[OSError] = []
+        for folder, folders, files in os.walk(path, onerror=unlisted.append):
+            yield from unlisted
+            unlisted.clear()
             folders[:] = sorted(entry for entry in folders if not entry.startswith("."))
             for entry in sorted(files):
                 candidate = Path(folder, entry)
                 if not entry.startswith(".") and candidate.suffix.lower() in TEXT_SUFFIXES:
                     yield candidate
+        yield from unlisted
 
 
 if TYPE_CHECKING:
@@ -104,33 +123,17 @@ def html_text(html: str) -> str:
     return "".join(parser.parts)
 
 
-class BinaryFileError(ValueError):
-    """A file with a NUL byte: not text."""
-
-
-class NotUtf8Error(ValueError):
-    """A file that is not UTF-8; ``offset`` is where its first bad byte is."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.offset = offset
-
-
 def decoded_text(data: bytes, suffix: str) -> str:
     """A file's bytes as counted, given its suffix; ``ValueError`` saying why it is not text."""
-    if b"\0" in data:
-        raise BinaryFileError("binary file (it contains NUL bytes)")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as failure:
-        raise NotUtf8Error(f"not UTF-8 text (byte 0x{data[failure.start]:02x} at offset "
-                      f"{failure.start:,})", failure.start) from failure  # fmt: skip
+    text = TextDecoder().decode(data, final=True)
     return html_text(text) if suffix.lower() in HTML_SUFFIXES else text
 
 
 def read_text(path: Path) -> str:
-    """A file's text as counted; ``ValueError`` saying why a file is not text."""
-    return decoded_text(path.read_bytes(), path.suffix)
+    """A file's text as counted, read a MiB at a time; ``ValueError`` saying why a file is
+    not text (or not a regular file)."""
+    text = read_regular_text(path)
+    return html_text(text) if path.suffix.lower() in HTML_SUFFIXES else text
 
 
 _encoding: Encoding | None = None
@@ -157,15 +160,26 @@ def count_files(
 
     Raises ``OSError`` or ``ValueError`` when the ranks cannot be loaded.
     """
-    files = list(text_files(paths))
+    walked = list(_walk(paths))
+    files = [item for item in walked if isinstance(item, Path)]
     _load(encoding, ranks)
     size = sum(path.stat().st_size for path in files if path.is_file())
     if workers is None:
         workers = min(os.cpu_count() or 1, len(files)) if size > PARALLEL_BYTES else 1
     if workers <= 1:
-        return [_count(path) for path in files]
-    # Imported here: the page counts in one process, and a browser has no processes to start.
-    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+        counts = [_count(path) for path in files]
+    else:
+        # Imported here: the page counts in one process, and a browser has no processes.
+        from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-    with ProcessPoolExecutor(workers, initializer=_load, initargs=(encoding, ranks)) as pool:
-        return list(pool.map(_count, files, chunksize=max(1, len(files) // (workers * 8))))
+        with ProcessPoolExecutor(workers, initializer=_load, initargs=(encoding, ranks)) as pool:
+            chunksize = max(1, len(files) // (workers * 8))
+            counts = list(pool.map(_count, files, chunksize=chunksize))
+    counted = iter(counts)
+    return [next(counted) if isinstance(item, Path) else _unlisted(item) for item in walked]
+
+
+def _unlisted(failure: OSError) -> Counted:
+    """A folder that could not be listed: its own error, never a silent gap."""
+    folder = Path(failure.filename).as_posix() if failure.filename else "?"
+    return Counted(folder, None, f"cannot list the folder: {failure.strerror or failure}")
