@@ -26,6 +26,12 @@ KEPT = "async () => { await navigator.serviceWorker.ready; return true; }"
 OUR_CACHES = f"async () => (await caches.keys()).filter((n) => n.startsWith({CACHE_PREFIX!r}))"
 CHECK_FOR_UPDATE = "async () => { await (await navigator.serviceWorker.ready).update(); }"
 CACHE_WAIT_S = 30
+# True once no newer service worker is installing or waiting: the newest has taken over.
+TAKEN_OVER = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return !registration.installing && !registration.waiting
+    && registration.active?.state === "activated";
+}"""
 FOREIGN_TOKENS = "https://example.invalid/tokens/"
 # Firefox's WebDriver BiDi driver reports no request of a service worker (they belong to no
 # browsing context), so what the service worker fetched can be checked in Chromium only.
@@ -46,6 +52,13 @@ def wait_for_caches(page: Page, expected: list[str]) -> None:
     deadline = time.monotonic() + CACHE_WAIT_S
     while (names := page.evaluate(OUR_CACHES)) != expected:
         assert time.monotonic() < deadline, f"caches {names}, expected {expected}"
+        page.wait_for_timeout(100)
+
+
+def wait_for_takeover(page: Page) -> None:
+    deadline = time.monotonic() + CACHE_WAIT_S
+    while not page.evaluate(TAKEN_OVER):
+        assert time.monotonic() < deadline, "the new build did not take over"
         page.wait_for_timeout(100)
 
 
@@ -210,10 +223,13 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
     shutil.copytree(dist, site)
     with serve_site(site, tmp_path / "webroot") as url:
         page = first_visit(new_page, page_guard, url)
+        old_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
         new_assets = deploy_changed_script(site)
         seen_before_update = len(page_guard.requests)
         page.evaluate(CHECK_FOR_UPDATE)
-        wait_for_caches(page, [f"{CACHE_PREFIX}{url} {build_version(site)}"])
+        # The old build's cache stays while this page of it is open.
+        wait_for_takeover(page)
+        wait_for_caches(page, [old_cache, f"{CACHE_PREFIX}{url} {build_version(site)}"])
         fetched = {
             request.url.removeprefix(url)
             for request in page_guard.requests[seen_before_update:]
