@@ -246,3 +246,42 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
     open_page(page, url, "en", LINK_8000)
     expect(page.locator(f'script[src="../{new_assets}page.js"]')).to_have_count(1)
     expect_integer(page, "chunks", 18, "en")
+
+
+class NothingInTheHTTPCache(build.SiteRequestHandler):
+    """Every response "no-store": what the service worker fetched at install is not in the
+    browser's HTTP cache (which may have evicted it anyway) to answer for it later."""
+
+    def send_header(self, keyword: str, value: str) -> None:
+        super().send_header(keyword, "no-store" if keyword == "Cache-Control" else value)
+
+
+def test_a_tab_of_the_previous_build_counts_text_after_the_next_took_over(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    """A deployment removes the previous build's assets from the server (as a sync with
+    delete does) while a tab of it stays open without having counted: its counter (count.js,
+    count-worker.js) comes from the previous build's cache, kept until no page of it is open."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    with serve_site(site, tmp_path / "webroot", NothingInTheHTTPCache) as url:
+        old_tab = first_visit(new_page, page_guard, url)
+        open_page(old_tab, url, "en")  # now under the service worker, nothing counted yet
+        old_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
+        deploy_changed_script(site)
+        new_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
+        old_tab.evaluate(CHECK_FOR_UPDATE)  # the old tab lets the new build take over
+        wait_for_takeover(old_tab)
+        wait_for_caches(old_tab, [old_cache, new_cache])
+
+        old_tab.locator("[data-count] textarea[name=text]").fill("Count me after the deploy.")
+        expect(old_tab.locator("[data-count] [data-result=text_tokens]")).to_have_attribute(
+            "data-value", "6", timeout=60_000
+        )
+
+        # Once no page of the previous build is open, the next page load drops its cache.
+        new_tab = old_tab.context.new_page()
+        new_tab.on("pageerror", page_guard.on_page_error)
+        old_tab.close()
+        open_page(new_tab, url, "en")
+        wait_for_caches(new_tab, [new_cache])
