@@ -1,5 +1,24 @@
 // Offline use: the service worker (sw.js) keeps this build once the page has started.
 
+/** Tells the service worker which build this page runs, when it asks (sw.js keeps an older
+ *  build's cache while a page of it is open): the address of this script, which only this
+ *  build's cache holds.  In a frame too, where the site's service worker may serve the page. */
+function answerWhichBuild() {
+  try {
+    const container = navigator.serviceWorker;
+    container?.addEventListener("message", (event) => {
+      if (event.data === "build?") {
+        event.ports[0]?.postMessage(import.meta.url);
+      }
+    });
+    container?.startMessages();
+  } catch {
+    // A document with an opaque origin (a sandboxed frame) may not even ask.
+  }
+}
+
+answerWhichBuild();
+
 /** Keep this build for offline use (sw.js at the site's root, one directory above this file's
  *  versioned one: build.py), once Python has started so that it never competes with the
  *  start. Not in a frame: an embedding site's visitors would download the whole build for a

@@ -16,10 +16,18 @@
 //   tries again later) instead of being kept under the new build's name;
 // - the new worker then waits until a page that has started asks it to take over (offline.js):
 //   taking over at once could hand a page still starting a file of the other build;
-// - activate: deletes this site's caches of older builds;
+// - activate: deletes this site's caches of older builds that no open page still runs.  A page
+//   of an older build that stays open after the takeover may still fetch files it had not
+//   needed yet (the counter, its worker module, a retried start): its build's cache stays
+//   until no page of that build is open, and is deleted at the first activate or page load
+//   after that.  Which build a page runs, it says when asked (offline.js answers with the
+//   address of its own script, which only its build's cache holds); a page that does not
+//   answer in time (still starting, or busy) may run any build, and keeps them all;
 // - fetch: a request for one of the build's files is answered from the active build's cache
-//   (a page whatever its query string: the query is state for the page's script); the
-//   browser handles every other request itself.  A worker's script goes with the pages'
+//   (a page whatever its query string: the query is state for the page's script); a file of
+//   a versioned directory that is not this build's, from an older build's cache that kept it
+//   (a page of that build asks for it: under its name it is the same file); the browser
+//   handles every other request itself.  A worker's script goes with the pages'
 //   Content-Security-Policy in its headers: a worker's policy comes from its script's
 //   response, and runtime.js starts the calculator's worker from worker.js's own URL in a
 //   page this service worker controls.
@@ -122,9 +130,46 @@ async function keepBuild() {
   }
 }
 
-async function dropOlderBuilds() {
+// How long a page has to say which build it runs.
+const ANSWER_MS = 2000;
+
+/** The address of the script a page `client` runs (offline.js), or undefined if it does not
+ *  answer in time. */
+function askBuild(client) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(undefined), ANSWER_MS);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(typeof event.data === "string" ? event.data : undefined);
+    };
+    client.postMessage("build?", [channel.port2]);
+  });
+}
+
+/** Deletes the caches of older builds that no open page runs: all of them when every page
+ *  runs this build or another without a cache, none when a page does not say which. */
+async function dropUnusedBuilds() {
   const older = await olderBuilds();
-  await Promise.all(older.map((name) => caches.delete(name)));
+  if (older.length === 0) {
+    return;
+  }
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const scripts = await Promise.all(pages.map(askBuild));
+  if (scripts.includes(undefined)) {
+    return;
+  }
+  const ofOtherBuilds = scripts.filter((script) => !INTEGRITY.has(script));
+  await Promise.all(
+    older.map(async (cacheName) => {
+      for (const script of ofOtherBuilds) {
+        if (await caches.match(script, { cacheName, ignoreVary: true })) {
+          return;
+        }
+      }
+      await caches.delete(cacheName);
+    }),
+  );
 }
 
 /** The build's own address for a request, or undefined: a page is one whatever its query. */
@@ -151,6 +196,26 @@ async function respond(address, request) {
   const cached = await caches.match(address, { cacheName: CACHE_NAME, ignoreVary: true });
   const response = cached ?? (await fetch(request));
   return request.destination === "worker" ? withPagesPolicy(response) : response;
+}
+
+// A versioned directory's name, "<name>-<12 hex digits>/" (site_build/layout.py).
+const VERSIONED_NAME = /^[a-z][a-z0-9.-]*-[0-9a-f]{12}\//;
+
+/** Whether `url` is in a versioned directory, of this build or another. */
+function inAnyVersionedDirectory(url) {
+  return url.startsWith(SCOPE) && VERSIONED_NAME.test(url.slice(SCOPE.length));
+}
+
+/** A file of an older build that a page still running it asks for: from that build's cache,
+ *  else from the network. */
+async function respondForOlderBuild(url, request) {
+  for (const cacheName of await olderBuilds()) {
+    const kept = await caches.match(url, { cacheName, ignoreVary: true });
+    if (kept) {
+      return request.destination === "worker" ? withPagesPolicy(kept) : kept;
+    }
+  }
+  return fetch(request);
 }
 
 /** A file kept once fetched: from the cache, else fetched, checked and kept, so that counting
@@ -180,17 +245,23 @@ self.addEventListener("message", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(dropOlderBuilds());
+  event.waitUntil(dropUnusedBuilds());
 });
 
 self.addEventListener("fetch", (event) => {
   const address = event.request.method === "GET" ? buildAddress(event.request) : undefined;
   if (address) {
     event.respondWith(respond(address, event.request));
+    if (event.request.mode === "navigate") {
+      // A page loads: the pages of an older build may all be gone by now.
+      event.waitUntil(dropUnusedBuilds());
+    }
     return;
   }
   const url = event.request.method === "GET" ? event.request.url.split("#")[0] : "";
   if (ON_USE.has(url)) {
     event.respondWith(respondOnUse(url, ON_USE.get(url)));
+  } else if (inAnyVersionedDirectory(url)) {
+    event.respondWith(respondForOlderBuild(url, event.request));
   }
 });

@@ -26,6 +26,12 @@ KEPT = "async () => { await navigator.serviceWorker.ready; return true; }"
 OUR_CACHES = f"async () => (await caches.keys()).filter((n) => n.startsWith({CACHE_PREFIX!r}))"
 CHECK_FOR_UPDATE = "async () => { await (await navigator.serviceWorker.ready).update(); }"
 CACHE_WAIT_S = 30
+# True once no newer service worker is installing or waiting: the newest has taken over.
+TAKEN_OVER = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return !registration.installing && !registration.waiting
+    && registration.active?.state === "activated";
+}"""
 FOREIGN_TOKENS = "https://example.invalid/tokens/"
 # Firefox's WebDriver BiDi driver reports no request of a service worker (they belong to no
 # browsing context), so what the service worker fetched can be checked in Chromium only.
@@ -46,6 +52,13 @@ def wait_for_caches(page: Page, expected: list[str]) -> None:
     deadline = time.monotonic() + CACHE_WAIT_S
     while (names := page.evaluate(OUR_CACHES)) != expected:
         assert time.monotonic() < deadline, f"caches {names}, expected {expected}"
+        page.wait_for_timeout(100)
+
+
+def wait_for_takeover(page: Page) -> None:
+    deadline = time.monotonic() + CACHE_WAIT_S
+    while not page.evaluate(TAKEN_OVER):
+        assert time.monotonic() < deadline, "the new build did not take over"
         page.wait_for_timeout(100)
 
 
@@ -210,10 +223,13 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
     shutil.copytree(dist, site)
     with serve_site(site, tmp_path / "webroot") as url:
         page = first_visit(new_page, page_guard, url)
+        old_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
         new_assets = deploy_changed_script(site)
         seen_before_update = len(page_guard.requests)
         page.evaluate(CHECK_FOR_UPDATE)
-        wait_for_caches(page, [f"{CACHE_PREFIX}{url} {build_version(site)}"])
+        # The old build's cache stays while this page of it is open.
+        wait_for_takeover(page)
+        wait_for_caches(page, [old_cache, f"{CACHE_PREFIX}{url} {build_version(site)}"])
         fetched = {
             request.url.removeprefix(url)
             for request in page_guard.requests[seen_before_update:]
@@ -230,3 +246,42 @@ def test_an_update_downloads_only_what_changed_and_works_offline(
     open_page(page, url, "en", LINK_8000)
     expect(page.locator(f'script[src="../{new_assets}page.js"]')).to_have_count(1)
     expect_integer(page, "chunks", 18, "en")
+
+
+class NothingInTheHTTPCache(build.SiteRequestHandler):
+    """Every response "no-store": what the service worker fetched at install is not in the
+    browser's HTTP cache (which may have evicted it anyway) to answer for it later."""
+
+    def send_header(self, keyword: str, value: str) -> None:
+        super().send_header(keyword, "no-store" if keyword == "Cache-Control" else value)
+
+
+def test_a_tab_of_the_previous_build_counts_text_after_the_next_took_over(
+    new_page: Callable[..., Page], page_guard: PageGuard, dist: Path, tmp_path: Path
+) -> None:
+    """A deployment removes the previous build's assets from the server (as a sync with
+    delete does) while a tab of it stays open without having counted: its counter (count.js,
+    count-worker.js) comes from the previous build's cache, kept until no page of it is open."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    with serve_site(site, tmp_path / "webroot", NothingInTheHTTPCache) as url:
+        old_tab = first_visit(new_page, page_guard, url)
+        open_page(old_tab, url, "en")  # now under the service worker, nothing counted yet
+        old_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
+        deploy_changed_script(site)
+        new_cache = f"{CACHE_PREFIX}{url} {build_version(site)}"
+        old_tab.evaluate(CHECK_FOR_UPDATE)  # the old tab lets the new build take over
+        wait_for_takeover(old_tab)
+        wait_for_caches(old_tab, [old_cache, new_cache])
+
+        old_tab.locator("[data-count] textarea[name=text]").fill("Count me after the deploy.")
+        expect(old_tab.locator("[data-count] [data-result=text_tokens]")).to_have_attribute(
+            "data-value", "6", timeout=60_000
+        )
+
+        # Once no page of the previous build is open, the next page load drops its cache.
+        new_tab = old_tab.context.new_page()
+        new_tab.on("pageerror", page_guard.on_page_error)
+        old_tab.close()
+        open_page(new_tab, url, "en")
+        wait_for_caches(new_tab, [new_cache])

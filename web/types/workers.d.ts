@@ -3,6 +3,7 @@
 
 interface WorkerGlobalScope {
   readonly registration: ServiceWorkerRegistration;
+  readonly clients: Clients;
   skipWaiting(): Promise<void>;
   postMessage(message: unknown): void;
 }
