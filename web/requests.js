@@ -114,9 +114,11 @@ export async function computeNow(keepAddress = false) {
       return;
     }
     if (error?.reason === "calculation") {
-      // Python raised: keep the inputs and the last results, say so, and stay usable.
+      // Python raised: keep the inputs and the last results, say so, and stay usable. Python
+      // did start, so a link whose first answer failed leaves "Starting Python…" too.
       writeHidden(calcError, false);
       markStale(true);
+      writeData(root, "state", "ready");
     } else {
       showLoadError(error);
     }

@@ -100,7 +100,7 @@ _respond_for_real = respond
 
 
 def respond(request_json: str) -> str:
-    if '"{FAILING_TOKENS}"' in request_json:
+    if "{FAILING_TOKENS}" in request_json:  # typed in a field or in a link's query
         raise RuntimeError("a failure planted by the test")
     return _respond_for_real(request_json)
 '''
@@ -154,3 +154,18 @@ def test_python_raising_is_reported_and_the_page_keeps_working(
     expect(calc_error).to_be_hidden()
     expect_integer(page, "chunks", 18, lang)
     expect(page.locator("[data-stale-note]")).to_be_hidden()
+
+
+def test_a_link_whose_first_answer_raises_leaves_starting(
+    page: Page, site_url: str, calculator_zip_that_raises: bytes
+) -> None:
+    page.route(
+        CALCULATOR_ZIP, lambda route: route.fulfill(status=200, body=calculator_zip_that_raises)
+    )
+    page.route(SNAPSHOT, refuse_with_network_error)
+    page.goto(f"{site_url}en/?tokens={FAILING_TOKENS}")
+    expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("[data-calc-error]")).to_be_visible()
+    expect(field(page, "tokens")).to_have_value(FAILING_TOKENS)
+    type_values(page, tokens="8000")
+    expect_integer(page, "chunks", 18, "en")
