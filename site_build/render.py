@@ -89,7 +89,7 @@ def render_pages(
     grouping = {
         "pt-BR": (".", 1),
         "de-DE": (".", 1),
-        "it-IT": (".", 2),
+        "it-IT": (".", 1),
         "pl-PL": ("\u00a0", 2),
         "en": (",", 1),
     }

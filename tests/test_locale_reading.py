@@ -282,6 +282,102 @@ def test_zero_has_its_own_wording(
             assert forms["zero"] != forms["one"] or forms["one"] == forms["other"], key
 
 
+# The CLDR category each count of CATEGORY_COUNTS takes before digits, per language: Polish
+# 2 and 22 "few", 5 and 21 "many" (21 is no "one": only 1 is), 0 the catalog's own "zero".
+CATEGORY_COUNTS = ("0", "1", "2", "5", "21", "22", "1000000")
+EXPECTED_CATEGORIES: Mapping[str, tuple[str, ...]] = {
+    "en": ("zero", "one", "other", "other", "other", "other", "other"),
+    "pt": ("zero", "one", "other", "other", "other", "other", "other"),
+    "de": ("zero", "one", "other", "other", "other", "other", "other"),
+    "it": ("zero", "one", "other", "other", "other", "other", "other"),
+    "pl": ("zero", "one", "few", "many", "many", "few", "many"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_counts_take_their_plural_category_through_the_formatter(
+    render: object, catalogs: dict[str, dict[str, object]], language: str
+) -> None:
+    # Each form of every plural message tagged with its category: the text the formatter
+    # picks for a count then says which category it chose.
+    catalog = catalogs[language]
+    tag = str(catalog["meta.locale"])
+    entries = {key: value for key, value in catalog.items() if isinstance(value, dict)}
+    keys = list(entries)
+    jobs = [
+        {
+            "tag": tag,
+            "call": "count",
+            "args": [
+                {category: f"{category}:{text}" for category, text in entries[key].items()},
+                count,
+            ],
+        }
+        for key in keys
+        for count in CATEGORY_COUNTS
+    ]
+    texts = render(jobs)  # type: ignore[operator]
+    chosen = {
+        key: tuple(
+            text.split(":", 1)[0]
+            for text in texts[n * len(CATEGORY_COUNTS) : (n + 1) * len(CATEGORY_COUNTS)]
+        )
+        for n, key in enumerate(keys)
+    }
+    assert chosen == dict.fromkeys(keys, EXPECTED_CATEGORIES[language])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_negative_numbers_take_the_minus_sign_not_a_hyphen(
+    render: object, catalogs: dict[str, dict[str, object]], language: str
+) -> None:
+    tag = str(catalogs[language]["meta.locale"])
+    calls = [
+        ("integer", ["-1088"]),
+        ("integer", ["-12345678901234567890"]),
+        ("signed", ["-1088"]),
+        ("signed", ["6616"]),
+        ("signed", ["0"]),
+        ("decimal", ["-2.5", 2]),
+        ("percent", ["-0.136"]),
+        ("count", [catalogs[language]["plural.tokens"], "-300"]),
+    ]
+    texts = render([{"tag": tag, "call": call, "args": args} for call, args in calls])  # type: ignore[operator]
+    for text in texts:
+        assert not re.search(r"[-\u2010\u2011\u2012]\s*\d", text), text
+    assert [text.startswith("\u2212") for text in texts] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+        True,
+        True,
+        True,
+    ]
+    assert texts[3].startswith("+"), texts[3]
+    assert texts[4] == "0"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_four_digit_numbers_are_grouped_as_the_languages_documents_group_them(
+    render: object, catalogs: dict[str, dict[str, object]], language: str
+) -> None:
+    # The documents: "8.000" (pt 002, it 003), "8000" and "200 000" (pl 004); de and en group.
+    tag = str(catalogs[language]["meta.locale"])
+    texts = render([{"tag": tag, "call": "integer", "args": [n]} for n in ("8000", "200000")])  # type: ignore[operator]
+    assert (
+        texts
+        == {
+            "en": ["8,000", "200,000"],
+            "pt": ["8.000", "200.000"],
+            "de": ["8.000", "200.000"],
+            "it": ["8.000", "200.000"],
+            "pl": ["8000", "200\u00a0000"],
+        }[language]
+    )
+
+
 def test_millions_take_the_form_for_digits_in_every_language_with_a_millions_form(
     render: object,
 ) -> None:
@@ -511,6 +607,17 @@ def test_the_visible_text_reader_sees_languages_and_skips_citations(tmp_path: Pa
 
 # ---------------------------------------------------------------------------------------------
 # Language tags.
+
+
+def test_every_page_names_the_language_chooser_as_x_default(dist: Path) -> None:
+    # No origin is configured (nothing shipped names one), so the addresses stay relative.
+    for page in built_pages(dist):
+        html = page.read_text(encoding="utf-8")
+        alternates = re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html)
+        assert len(alternates) == len(LANGUAGES) + 1, page
+        defaults = [href for lang, href in alternates if lang == "x-default"]
+        root = "./" if page.parent == dist else "../"
+        assert defaults == [root], page
 
 
 def test_portuguese_pages_declare_brazilian_portuguese(dist: Path) -> None:

@@ -77,6 +77,7 @@ ERROR_PLACEHOLDERS: Mapping[str, frozenset[str]] = {
 PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "result.repeated_tokens.explain": frozenset({"share"}),
     "result.padded_tokens.explain": frozenset({"chunks", "chunk_size", "last", "padding"}),
+    "result.padded_tokens.explain_full": frozenset({"chunks", "chunk_size"}),
     "status.progress": frozenset({"received", "total"}),
     "lengths.group": frozenset({"count", "length"}),
     "plural.chunks": frozenset({"count"}),
@@ -214,6 +215,8 @@ OTHER_KEYS = (
     "form.legend_chunking",
     "form.legend_vectors",
     "results.heading",
+    "results.empty",
+    "results.invalid",
     "lengths.joiner",
     "units.iec_heading",
     "units.si_heading",

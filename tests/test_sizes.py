@@ -62,7 +62,12 @@ const out = {};
 for (const [lang, { locale, strings }] of Object.entries(locales)) {
   const formatter = new Formatter(locale);
   const texts = results.map((result) => resultTexts(result, formatter, strings).vectors);
-  out[lang] = { separators: numberSeparators(locale), texts };
+  // The exact count beside its sizes, as the index's panels say every size.
+  const sentences = results.map((result) =>
+    formatter.bytesAndSizes(
+      result.raw_vector_bytes, result.raw_vector_size, strings["plural.bytes"]),
+  );
+  out[lang] = { separators: numberSeparators(locale), texts, sentences };
 }
 process.stdout.write(JSON.stringify(out));
 """
@@ -168,3 +173,24 @@ def test_the_rule_reads_as_three_significant_digits() -> None:
         ("≈1 MiB", "≈1.05 MB"),
         ("≈888 PiB", "1 EB"),
     ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_size_sentence_says_each_figure_and_unit_once(
+    page_sizes: dict[str, dict[str, object]], language: str
+) -> None:
+    # 1000-1023 bytes are "bytes" in binary units too: "1.008 Bytes = ≈ 1,01 kB", never
+    # "1.008 Bytes = 1.008 Bytes = ≈ 1,01 kB".
+    page = page_sizes[language]
+    words = page["bytes_words"]
+    assert isinstance(words, set)
+    sentences = page["sentences"]
+    assert isinstance(sentences, list)
+    for size, sentence in zip(SIZES, sentences, strict=True):
+        figures = sentence.split(" = ")
+        units = [figure.rsplit("\u00a0", 1)[-1] for figure in figures]
+        units = ["bytes" if unit in words else unit for unit in units]
+        assert len(set(units)) == len(units), sentence
+        assert len(set(figures)) == len(figures), sentence
+        expected = 1 + (size >= 1024) + (size >= 1000)
+        assert len(figures) == expected, (size, sentence)

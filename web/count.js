@@ -209,10 +209,11 @@ function showChunks(reply) {
   }
   writeText(
     chunksSummary,
+    // Counted with their nouns (plural.*): "1 token → 1 chunk of 16 tokens", "2 fragmenty".
     fill(strings["count.chunks_summary"], {
-      tokens: integer(view.tokens),
-      chunks: integer(view.chunks),
-      chunk_size: integer(view.chunk_size),
+      tokens: formatter.count(strings["plural.tokens"], String(view.tokens)),
+      chunks: formatter.count(strings["plural.chunks"], String(view.chunks)),
+      chunk_size: formatter.count(strings["plural.tokens"], String(view.chunk_size)),
       overlap: integer(view.overlap),
     }),
   );

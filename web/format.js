@@ -9,6 +9,11 @@
 const MAX_FRACTION_DIGITS = 2;
 // Between a number and its unit, and after "≈": a line never breaks inside "27 KiB".
 const NO_BREAK_SPACE = "\u00a0";
+// A negative number takes the minus sign (U+2212), not the hyphen Intl writes in our locales.
+const MINUS_SIGN = "\u2212";
+// Languages whose own documents group four-digit numbers ("8.000" in the Italian source) where
+// CLDR's minimum grouping digits (2 for it in current ICU) would leave them as "8000".
+const GROUP_FOUR_DIGITS = new Set(["it"]);
 
 /** @typedef {import("answer-types").SizeFigureAnswer} SizeFigure */
 /**
@@ -90,19 +95,55 @@ export class Formatter {
   numberFormat(name, options) {
     let format = this.numberFormats.get(name);
     if (!format) {
-      format = new Intl.NumberFormat(this.tag, options);
+      const grouping = GROUP_FOUR_DIGITS.has(this.tag.split("-")[0].toLowerCase())
+        ? { useGrouping: /** @type {const} */ ("always") }
+        : {};
+      format = new Intl.NumberFormat(this.tag, { ...grouping, ...options });
       this.numberFormats.set(name, format);
     }
     return format;
   }
 
   /**
-   * "8000" -> "8.000" (de), "8,000" (en), "8000" (pl: no grouping below five digits).
+   * `value` formatted by `format`, a negative one with the minus sign U+2212 ("−1.088"):
+   * Intl writes a hyphen-minus in every language of the page.
+   * @param {Intl.NumberFormat} format
+   * @param {string} value
+   * @returns {string}
+   */
+  static withMinusSign(format, value) {
+    if (!value.trim().startsWith("-")) {
+      return format.format(numeric(value));
+    }
+    return format
+      .formatToParts(numeric(value))
+      .map((part) => (part.type === "minusSign" ? MINUS_SIGN : part.value))
+      .join("");
+  }
+
+  /**
+   * "8000" -> "8.000" (de, it), "8,000" (en), "8000" (pl: no grouping below five digits);
+   * "-1088" -> "−1.088" (de).
    * @param {string} integerText
    * @returns {string}
    */
   integer(integerText) {
-    return this.numberFormat("integer", { maximumFractionDigits: 0 }).format(numeric(integerText));
+    return Formatter.withMinusSign(
+      this.numberFormat("integer", { maximumFractionDigits: 0 }),
+      integerText,
+    );
+  }
+
+  /**
+   * A difference with its sign: "+6.616", "−1.088", "0" (de).
+   * @param {string} integerText
+   * @returns {string}
+   */
+  signed(integerText) {
+    return Formatter.withMinusSign(
+      this.numberFormat("signed", { signDisplay: "exceptZero", maximumFractionDigits: 0 }),
+      integerText,
+    );
   }
 
   /**
@@ -112,9 +153,10 @@ export class Formatter {
    * @returns {string}
    */
   decimal(decimalText, fractionDigits) {
-    return this.numberFormat(`decimal-${fractionDigits}`, {
-      maximumFractionDigits: fractionDigits,
-    }).format(numeric(decimalText));
+    return Formatter.withMinusSign(
+      this.numberFormat(`decimal-${fractionDigits}`, { maximumFractionDigits: fractionDigits }),
+      decimalText,
+    );
   }
 
   /**
@@ -123,8 +165,9 @@ export class Formatter {
    * @returns {string}
    */
   percent(shareText) {
-    return this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }).format(
-      numeric(shareText),
+    return Formatter.withMinusSign(
+      this.numberFormat("percent", { style: "percent", maximumFractionDigits: 1 }),
+      shareText,
     );
   }
 
@@ -194,5 +237,24 @@ export class Formatter {
     }
     const shown = `${this.decimal(figure.significand, MAX_FRACTION_DIGITS)}${NO_BREAK_SPACE}${figure.unit}`;
     return figure.approximate ? `≈${NO_BREAK_SPACE}${shown}` : shown;
+  }
+
+  /**
+   * An exact byte count and, from a kilobyte up, its binary and decimal sizes as the
+   * calculator decided them ("686.592 Bytes = 671 KiB = ≈ 687 kB"), each figure said once:
+   * from 1000 to 1023 bytes the binary size is the byte count itself ("1.008 Bytes = ≈ 1,01 kB").
+   * @param {string} byteCount
+   * @param {{iec: SizeFigure, si: SizeFigure}} sizes
+   * @param {PluralEntry} bytesLabel
+   * @returns {string}
+   */
+  bytesAndSizes(byteCount, sizes, bytesLabel) {
+    const figures = [this.count(bytesLabel, byteCount)];
+    for (const figure of [sizes.iec, sizes.si]) {
+      if (figure.unit !== "bytes") {
+        figures.push(this.size(figure, bytesLabel));
+      }
+    }
+    return figures.join(" = ");
   }
 }

@@ -11,9 +11,6 @@ import { formatter, strings } from "./page-context.js";
 import { figuresChanged, isStale, markStale, painted, setData } from "./panel-common.js";
 import { onSend } from "./requests.js";
 
-// "+6,616" / "−1,234": the documents' differences.
-/** @type {Intl.NumberFormatOptions} */
-const SIGNED = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 const section = document.getElementById("documents");
 const documentsMode = /** @type {HTMLSelectElement} */ (
   document.getElementById("field-documents_mode")
@@ -28,7 +25,7 @@ let listSent = false;
 
 /** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
 function signedInteger(value) {
-  return formatter.numberFormat("signed", SIGNED).format(value);
+  return formatter.signed(value);
 }
 
 /**
@@ -40,7 +37,7 @@ function signedSize(value, size) {
   const negative = value.startsWith("-");
   const sign = /^-?0+$/.test(value)
     ? ""
-    : formatter.numberFormat("signed", SIGNED).formatToParts(negative ? -1 : 1)[0].value;
+    : formatter.signed(negative ? "-1" : "1").replace(/\d/g, "");
   return `${sign}${formatter.size(size.iec, strings["plural.bytes"])}`;
 }
 

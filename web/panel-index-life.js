@@ -26,16 +26,12 @@ function bytes(count) {
 
 /**
  * The exact byte count and, from a kilobyte up, its binary and decimal sizes as the calculator
- * decided them: what the command line says ("686,592 bytes = 671 KiB = 687 kB").
+ * decided them, each figure once (format.js): "686,592 bytes = 671 KiB = ≈687 kB".
  * @param {string} count
  * @param {SizeAnswer} size
  */
 function bytesText(count, size) {
-  if (size.si.unit === "bytes") {
-    return bytes(count);
-  }
-  const label = strings["plural.bytes"];
-  return `${bytes(count)} = ${formatter.size(size.iec, label)} = ${formatter.size(size.si, label)}`;
+  return formatter.bytesAndSizes(count, size, strings["plural.bytes"]);
 }
 
 /**

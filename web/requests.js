@@ -5,7 +5,7 @@
 
 /** @typedef {import("answer-types").Answer} Answer */
 import { addressPending, addressRead } from "./address.js";
-import { writeData, writeHidden } from "./dom-write.js";
+import { writeData, writeHidden, writeText } from "./dom-write.js";
 import { fillFields, readFields } from "./form.js";
 import { numberSeparators } from "./format.js";
 import { PAUSE_MS, formatter, message, root } from "./page-context.js";
@@ -81,7 +81,12 @@ function showResponse(response) {
   if (shownResult()) {
     delete root.dataset.linked; // a link's own results are shown now (query-guard.js)
   }
-  // A link opened with invalid values has nothing to show yet: say what to do instead.
+  // A link opened with invalid values has nothing to show yet: say what to do instead, and
+  // when a value is there but wrong, that it needs correcting rather than entering.
+  if (!shownResult()) {
+    const typed = Object.values(errors).some((error) => error?.key !== "empty");
+    writeText(resultsEmpty, message(typed ? "results.invalid" : "results.empty"));
+  }
   writeHidden(resultsEmpty, shownResult());
   shownAnswer = response;
   for (const listener of answerListeners) {

@@ -59,13 +59,22 @@ export function resultTexts(result, formatter, strings) {
     repeated_tokens: fill(strings["result.repeated_tokens.explain"], {
       share: formatter.percent(result.repeated_share),
     }),
-    padded_tokens: fill(strings["result.padded_tokens.explain"], {
-      chunks: formatter.integer(result.chunks),
-      chunk_size: formatter.integer(result.chunk_size),
-      // Counted with their noun: a last chunk of one token is "1 token", not "1 tokens".
-      last: formatter.count(strings["plural.tokens"], result.last_chunk_tokens),
-      padding: formatter.count(strings["plural.tokens"], result.padding_tokens),
-    }),
+    // A full last chunk pads nothing: that case has a sentence of its own, not "padding (0
+    // tokens) that does not exist".
+    padded_tokens: fill(
+      strings[
+        /^0+$/.test(String(result.padding_tokens))
+          ? "result.padded_tokens.explain_full"
+          : "result.padded_tokens.explain"
+      ],
+      {
+        chunks: formatter.integer(result.chunks),
+        chunk_size: formatter.integer(result.chunk_size),
+        // Counted with their noun: a last chunk of one token is "1 token", not "1 tokens".
+        last: formatter.count(strings["plural.tokens"], result.last_chunk_tokens),
+        padding: formatter.count(strings["plural.tokens"], result.padding_tokens),
+      },
+    ),
   };
   const size = result.raw_vector_size;
   const vectors = size

@@ -20,12 +20,13 @@ from test_stylesheet import SCALE
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
-# Intl.NumberFormat's group and decimal separators and CLDR minimum grouping digits:
-# Italian and Polish leave four-digit numbers ungrouped ("8000"), the others group them.
+# The page's group and decimal separators and minimum grouping digits: Polish leaves
+# four-digit numbers ungrouped ("8000", CLDR's rule), the others group them; Italian as its
+# own documents do ("8.000"), although CLDR's current rule for it would not (web/format.js).
 NUMBER_FORMATS = {
     "pt": (".", ",", 1),
     "de": (".", ",", 1),
-    "it": (".", ",", 2),
+    "it": (".", ",", 1),
     "pl": (NBSP, ",", 2),
     "en": (",", ".", 1),
 }
@@ -121,7 +122,11 @@ def test_documents_large_example(page: Page, site_url: str, lang: str) -> None:
 def test_defaults_are_written_as_intl_formats_them(page: Page, site_url: str, lang: str) -> None:
     open_page(page, site_url, lang)
     tag = catalog(lang)["meta.locale"]
-    intl = page.evaluate("(tag) => new Intl.NumberFormat(tag).format(8000)", tag)
+    intl = page.evaluate(
+        "([tag, always]) => new Intl.NumberFormat(tag, always ? {useGrouping: 'always'} : {})"
+        ".format(8000)",
+        [tag, lang == "it"],
+    )
     assert intl == localized(8000, lang)
     expect(field(page, "tokens")).to_have_value(intl)
     expect(field(page, "chunk_size")).to_have_value("512")

@@ -52,8 +52,8 @@ def tokens(count: int, lang: str) -> str:
 
 
 def signed(number: int, lang: str) -> str:
-    """A difference as Intl.NumberFormat writes it with signDisplay "exceptZero"."""
-    sign = "+" if number > 0 else "-" if number < 0 else ""
+    """A difference as the page writes it: "+", or the minus sign U+2212, before its digits."""
+    sign = "+" if number > 0 else "\u2212" if number < 0 else ""
     return sign + localized(abs(number), lang)
 
 

@@ -49,3 +49,37 @@ test("a decided size: localized digits, its unit, ≈ when rounded, no-break spa
     `≈${NBSP}1,05${NBSP}MB`,
   );
 });
+
+test("negative numbers take the minus sign U+2212, differences their sign", () => {
+  const de = new Formatter("de-DE");
+  assert.equal(de.integer("-1088"), "\u22121.088");
+  assert.equal(de.signed("-1088"), "\u22121.088");
+  assert.equal(de.signed("6616"), "+6.616");
+  assert.equal(de.signed("0"), "0");
+  assert.equal(new Formatter("en").decimal("-2.5", 2), "\u22122.5");
+  assert.doesNotMatch(new Formatter("pl-PL").integer("-12345"), /-/);
+});
+
+test("Italian groups four digits as its documents do; Polish does not", () => {
+  assert.equal(new Formatter("it-IT").integer("9088"), "9.088");
+  assert.equal(new Formatter("it-IT").decimal("1016", 2), "1.016");
+  assert.equal(new Formatter("pl-PL").integer("9088"), "9088");
+});
+
+test("a byte count beside its sizes says each figure once", () => {
+  const size = (approximate, significand, unit) => ({ approximate, significand, unit });
+  const de = new Formatter("de-DE");
+  const exactly = (n) => size(false, n, "bytes");
+  assert.equal(
+    de.bytesAndSizes("1008", { iec: exactly("1008"), si: size(true, "1.01", "kB") }, BYTES),
+    `1.008${NBSP}bytes = ≈${NBSP}1,01${NBSP}kB`,
+  );
+  assert.equal(
+    de.bytesAndSizes("999", { iec: exactly("999"), si: exactly("999") }, BYTES),
+    `999${NBSP}bytes`,
+  );
+  assert.equal(
+    de.bytesAndSizes("6144", { iec: size(false, "6", "KiB"), si: size(true, "6.14", "kB") }, BYTES),
+    `6.144${NBSP}bytes = 6${NBSP}KiB = ≈${NBSP}6,14${NBSP}kB`,
+  );
+});
