@@ -40,7 +40,7 @@ from ._report import (
 )
 from ._storage import StorageSize
 from ._text import parse_whole_number
-from ._units import iec_size, si_size
+from ._units import bytes_and_sizes, iec_size
 from ._vectors import CUSTOM_DTYPE, VectorSize
 
 if TYPE_CHECKING:
@@ -466,7 +466,7 @@ def summary(
         ]
     if vectors is not None:
         lines.append(
-            f"raw vector size     {_size(vectors.raw_bytes)} ({vectors.vectors:,} × "
+            f"raw vector size     {bytes_and_sizes(vectors.raw_bytes)} ({vectors.vectors:,} × "
             f"{count_of(vectors.dimensions, 'dimension', 'dimensions')} × "
             f"{_per_dimension(vectors)})"
         )
@@ -641,12 +641,6 @@ def _cost_line(plan: ChunkPlan, panels: _Panels) -> str:
 
 def _percent(share: Fraction) -> str:
     return decimal_text(share * 100, places=2) + "%"
-
-
-def _size(byte_count: int) -> str:
-    if byte_count < 1000:  # no larger unit to say it in
-        return count_of(byte_count, "byte", "bytes")
-    return f"{byte_count:,} bytes = {iec_size(byte_count)} = {si_size(byte_count)}"
 
 
 def _padding_note(plan: ChunkPlan) -> str:

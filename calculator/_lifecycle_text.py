@@ -12,19 +12,13 @@ from ._english import count_of
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
-from ._units import iec_size, si_size
+from ._units import bytes_and_sizes
 
 _LABEL = 20  # the width of the labels, as in the main summary
 
 
 def _row(label: str, text: str) -> str:
     return f"{label:<{_LABEL}}{text}"
-
-
-def _size(byte_count: int) -> str:
-    if byte_count < 1000:  # no larger unit to say it in
-        return _bytes(byte_count)
-    return f"{_bytes(byte_count)} = {iec_size(byte_count)} = {si_size(byte_count)}"
 
 
 def _bytes(n: int) -> str:
@@ -97,7 +91,7 @@ def reindex_lines(
         lines.append(
             _row(
                 "versioned peak",
-                f"{_size(migration.versioned_peak_raw_bytes)} of raw vectors: old "
+                f"{bytes_and_sizes(migration.versioned_peak_raw_bytes)} of raw vectors: old "
                 f"{migration.old_raw_bytes:,} + new {migration.new_raw_bytes:,}, both kept "
                 "until the switch (blue/green)",
             )
@@ -106,7 +100,7 @@ def reindex_lines(
             lines.append(
                 _row(
                     "in-place peak",
-                    f"{_size(migration.in_place_peak_raw_bytes)} of raw vectors: "
+                    f"{bytes_and_sizes(migration.in_place_peak_raw_bytes)} of raw vectors: "
                     f"({reindex.old_chunks:,} + {reindex.chunks_to_embed:,}) × "
                     f"{_bytes(migration.bytes_per_vector)}, new vectors added before the "
                     "stale ones are deleted",
@@ -181,32 +175,35 @@ def storage_lines(storage: StorageSize) -> list[str]:
     per_token = decimal_text(storage.text_bytes_per_token, places=12)
     lines = [
         "storage: every part of the index, exact unless said",
-        _row("raw vectors", f"{_size(storage.raw_vector_bytes)} ({count} × "
+        _row("raw vectors", f"{bytes_and_sizes(storage.raw_vector_bytes)} ({count} × "
              f"{_bytes(vectors.bytes_per_vector)})"),
-        _row("HNSW graph", f"{_size(storage.hnsw_graph_bytes)} ({count} × 2·{storage.hnsw_m:,} "
-             f"neighbour ids × 4 bytes, the base layer; estimate: each vector is on about "
+        _row("HNSW graph", f"{bytes_and_sizes(storage.hnsw_graph_bytes)} ({count} × "
+             f"2·{storage.hnsw_m:,} neighbour ids × 4 bytes, the base layer; estimate: "
+             "each vector is on about "
              f"1/{storage.hnsw_m - 1:,} upper layers with up to {storage.hnsw_m:,} ids, "
              f"≈{_bytes(storage.hnsw_upper_layer_bytes)} more, not added)"),
-        _row("chunk text", f"{_size(storage.text_bytes)} (⌈{_tokens(storage.tokens_processed)} "
-             f"processed × {per_token} {'byte' if per_token == '1' else 'bytes'} per token⌉; "
+        _row("chunk text", f"{bytes_and_sizes(storage.text_bytes)} "
+             f"(⌈{_tokens(storage.tokens_processed)} processed × {per_token} "
+             f"{'byte' if per_token == '1' else 'bytes'} per token⌉; "
              "estimate)"),
-        _row("metadata", f"{_size(storage.metadata_bytes)} ({count} × "
+        _row("metadata", f"{bytes_and_sizes(storage.metadata_bytes)} ({count} × "
              f"{_bytes(storage.metadata_bytes_per_chunk)} per chunk)"),
     ]  # fmt: skip
     if storage.quantized is not None:
         lines.append(
             _row(
                 "quantized copy",
-                f"{_size(storage.quantized_copy_bytes)} ({count} × "
+                f"{bytes_and_sizes(storage.quantized_copy_bytes)} ({count} × "
                 f"{_bytes(storage.quantized.bytes_per_vector)}, {storage.quantized.dtype}, "
                 "kept beside the originals)",
             )
         )
     lines += [
-        _row("one replica", f"{_size(storage.replica_bytes)} (the sum of the above)"),
+        _row("one replica", f"{bytes_and_sizes(storage.replica_bytes)} (the sum of the above)"),
         _row(
             "total",
-            f"{_size(storage.total_bytes)} ({storage.replicas:,} × one replica; estimate)",
+            f"{bytes_and_sizes(storage.total_bytes)} "
+            f"({storage.replicas:,} × one replica; estimate)",
         ),
         _pgvector_line(vectors.dimensions, vectors.vectors),
     ]

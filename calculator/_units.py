@@ -8,6 +8,7 @@ The page receives the decided figure (``size_figure``) and only localizes its di
 
 from __future__ import annotations
 
+from ._english import count_of
 from ._record import record
 
 # The page's Python never imports typing (one more module to load at start); the unit
@@ -108,3 +109,17 @@ def si_size(byte_count: int) -> str:
     ('≈6.14 kB', '≈27.6 kB', '1 MB')
     """
     return size_text(size_figure(byte_count, "si"))
+
+
+def bytes_and_sizes(byte_count: int) -> str:
+    """``byte_count`` in bytes, then in each unit system where it reaches a larger unit.
+
+    A figure that would only say the byte count again is left out, as the page does
+    (``Formatter.bytesAndSizes``).
+
+    >>> bytes_and_sizes(1), bytes_and_sizes(1008), bytes_and_sizes(6144)
+    ('1 byte', '1,008 bytes = ≈1.01 kB', '6,144 bytes = 6 KiB = ≈6.14 kB')
+    """
+    figures = [size_figure(byte_count, system) for system in ("iec", "si")]
+    larger = [size_text(figure) for figure in figures if figure.unit != "bytes"]
+    return " = ".join([count_of(byte_count, "byte", "bytes"), *larger])

@@ -88,7 +88,8 @@ def answer_for(byte_count: int) -> dict[str, object]:
 
 
 def cli_sizes(byte_count: int) -> tuple[str, str]:
-    """The command line's binary and decimal figures of the same plan."""
+    """The command line's binary and decimal figures of the same plan; a figure it leaves
+    out, as it says only the byte count again, is that byte count."""
     out = io.StringIO()
     with redirect_stdout(out):
         status = main(
@@ -105,9 +106,17 @@ def cli_sizes(byte_count: int) -> tuple[str, str]:
         )
     assert status == 0
     line = next(line for line in out.getvalue().splitlines() if line.startswith("raw vector"))
-    found = re.search(r" bytes = (.+?) = (.+?) \(", line)
+    found = re.fullmatch(r"raw vector size +([\d,]+) bytes?((?: = [^=(]+?)*) \(.*", line)
     assert found, line
-    return found[1], found[2]
+    said = [figure for figure in found[2].split(" = ") if figure]
+    units = {"iec": "KiB MiB GiB TiB PiB EiB ZiB YiB", "si": "kB MB GB TB PB EB ZB YB"}
+    iec, si = (
+        next((figure for figure in said if figure.split(" ")[-1] in units[system].split()), None)
+        for system in ("iec", "si")
+    )
+    assert len(said) == (iec is not None) + (si is not None), line
+    in_bytes = f"{found[1]} bytes"
+    return iec or in_bytes, si or in_bytes
 
 
 def reading(text: str, marker: str, space: str, group: str, decimal: str) -> tuple[bool, str, str]:
