@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 CHUNK_BYTES = 1 << 20
@@ -134,16 +135,31 @@ def read_text(path: str | Path) -> str:
     Traceback (most recent call last):
     calculator._reading.NotRegularFileError: not a regular file (a character device)
     """
+    decoder = TextDecoder()
+    parts = [decoder.decode(chunk) for chunk in _chunks(path)]
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of the regular file at ``path``; refused as :func:`read_text` refuses.
+
+    >>> read_bytes("/dev/zero")
+    Traceback (most recent call last):
+    calculator._reading.NotRegularFileError: not a regular file (a character device)
+    """
+    return b"".join(_chunks(path))
+
+
+def _chunks(path: str | Path) -> Iterator[bytes]:
+    """The regular file at ``path``, a MiB at a time; anything else refused before a read."""
     # Opened without waiting: a named pipe with no writer would block the open itself.
     descriptor = os.open(path, _OPEN_FLAGS)
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
             raise NotRegularFileError(f"not a regular file ({_kind(mode)})")
-        decoder, parts = TextDecoder(), []
         while chunk := os.read(descriptor, CHUNK_BYTES):
-            parts.append(decoder.decode(chunk))
-        parts.append(decoder.decode(b"", final=True))
+            yield chunk
     finally:
         os.close(descriptor)
-    return "".join(parts)

@@ -78,6 +78,17 @@ def test_a_named_pipe_named_directly_is_refused_in_one_line(pipe: Path) -> None:
     assert_one_line(count(pipe), f"--count: {pipe.as_posix()}: not a regular file (a named pipe)")
 
 
+def test_a_named_pipe_among_the_ranks_is_refused_in_one_line(tmp_path: Path) -> None:
+    ranks = tmp_path / "ranks"
+    ranks.mkdir()
+    os.mkfifo(ranks / ("o200k_base" + RANKS_SUFFIX))
+    (tmp_path / "a.txt").write_text("some text", encoding="utf-8")
+    completed = command(
+        "--count", str(tmp_path / "a.txt"), "--chunk-size", "4", "--ranks", str(ranks)
+    )
+    assert_one_line(completed, "--ranks: not a regular file (a named pipe)")
+
+
 def test_a_named_pipe_as_document_tokens_is_refused(pipe: Path) -> None:
     completed = command("--chunk-size", "4", "--document-tokens", str(pipe))
     assert_one_line(completed, f"--document-tokens: {pipe}: not a regular file (a named pipe)")
@@ -200,15 +211,17 @@ def test_utf16_not_well_formed_is_named(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 class _Reads:
-    """os.read, counting the bytes it returns."""
+    """os.read, counting the bytes it returns from one file (the ranks are read too)."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path) -> None:
         self.total = 0
+        self._path = path
         self._read = os.read
 
     def __call__(self, descriptor: int, size: int) -> bytes:
         data = self._read(descriptor, size)
-        self.total += len(data)
+        if Path(os.readlink(f"/proc/self/fd/{descriptor}")) == self._path:
+            self.total += len(data)
         return data
 
 
@@ -225,7 +238,7 @@ def test_a_bad_byte_after_the_first_mib_stops_the_reading(
 ) -> None:  # fmt: skip
     path = tmp_path / "late.txt"
     path.write_bytes(b"a" * (MIB + 10) + bad + b"b" * (3 * MIB))
-    reads = _Reads()
+    reads = _Reads(path)
     monkeypatch.setattr(os, "read", reads)
     status, _, err = run_main(capsys, "--count", str(path))
     assert status == 2

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from re import Pattern
 
+from .._reading import read_bytes
 from ._bpe import Ranks, merge
 from ._split import CL100K, O200K, class_codes
 
@@ -92,9 +93,9 @@ def load_ranks(path: Path, encoding: str) -> Ranks:
     """The ranks of ``encoding`` from a ``.tiktoken`` file or its converted ``.ranks`` form.
 
     Raises ``OSError`` if the file cannot be read, ``ValueError`` if it is not the
-    encoding's ranks.
+    encoding's ranks (a pipe or a device named as the file among them: never read).
     """
-    data = path.read_bytes()
+    data = read_bytes(path)
     if path.suffix != RANKS_SUFFIX:
         return parse_tiktoken(data, encoding)
     try:
