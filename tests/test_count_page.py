@@ -18,6 +18,7 @@ import calculator
 from calculator._tokens import ENCODINGS, RANKS_SUFFIX, load_ranks
 from calculator._tokens import _page as page
 from calculator._tokens._files import count_files
+from test_tokens import oracle
 
 TEXT = (
     "Plan the chunks before you embed: 2,500 tokens at 800/200 make four chunks.\n"
@@ -79,11 +80,101 @@ def test_figures_are_of_the_counted_text(folder: Path) -> None:
 
 def test_a_slice_ends_where_no_token_is_cut() -> None:
     assert page.cut("one two three", 0, 6) == 3
-    assert page.cut("one\ntwo", 0, 5) == 4
-    assert page.cut("1 2 3 4", 0, 3) == 7  # no safe place: the rest in one slice
-    assert page.cut("{1}\n{2}\n{3}", 0, 5) == 4  # after a newline, before punctuation
-    assert page.cut("a}\n/b\ncd", 0, 4) == 6  # o200k_base's "}\n/" is one piece
+    assert page.cut("one\ntwo", 0, 5) == 3  # the first piece: no certain end before
+    assert page.cut("1 2 3 4", 0, 5) == 1  # after a digit, before a space
+    assert page.cut("{1}\n{2}\n{3}", 0, 5) == 2
+    assert page.cut("a}\n/b\ncd", 0, 4) == 1  # o200k_base's "}\n/" is one piece
+    assert page.cut("ab  \n  \n  x", 0, 9) == 2  # never after white space
     assert page.cut("short", 0, 100) == 5
+    # No end within the size: the slice is the first piece, however long.
+    assert page.cut("a" * 100 + " b", 0, 8) == 100
+    assert page.cut("中文" * 50 + "。好", 0, 8) == 100
+
+
+def slice_ids(encoding: str, text: str, size: int) -> tuple[list[int], int]:
+    """The token ids the page's slices give for ``text``, and the most characters a slice
+    took."""
+    ids: list[int] = []
+    done = longest = 0
+    for at, slice_ids, drop in page._slices(page._encodings[encoding], text, size):
+        del ids[len(ids) - drop :]
+        ids += slice_ids
+        longest = max(longest, at - done)
+        done = at
+    return ids, longest
+
+
+@cache
+def longest_token(encoding: str) -> int:
+    return max(map(len, page._encodings[encoding].ranks))
+
+
+LONG_RUNS = {
+    "a": "a" * 20_001,
+    "ab": "ab" * 7_000,
+    "upper": "AB" * 3_000 + "c",
+    "digits": "1234567" * 2_000,
+    "cjk": "".join(chr(0x4E00 + (i * 7919) % 20_000) for i in range(9_000)),
+    "japanese": "これは日本語の文章です" * 700,
+    "emoji": "🙂👍🏽" * 2_000,
+    "marks": "e\u0301" * 5_000,
+    "spaces": " " * 9_999 + "x",
+    "newlines": "  \n" * 4_000 + "x",
+    "punctuation": "!?" * 5_000 + "\n\n/",
+    "word": "Supercalifragilistic" * 1_000,
+}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("run", list(LONG_RUNS))
+@pytest.mark.parametrize("size", [64, 1000, page.SLICE_CHARACTERS])
+def test_a_long_run_without_a_break_is_counted_exactly_in_bounded_slices(
+    encoding: str, run: str, size: int
+) -> None:
+    text = LONG_RUNS[run]
+    ids, longest = slice_ids(encoding, text, size)
+    assert ids == oracle(encoding).encode_ordinary(text)
+    # A window within a piece grows (doubles) only where one token covers it (spaces).
+    assert longest <= max(size, 4 * longest_token(encoding))
+    counting = page.start_text(encoding, text)
+    while not counting.step(size):
+        pass
+    assert counting.tokens == len(ids)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from(
+            [*"\n\r /}{]:,.-_\"'1234567890asZżA中文の🙂\t\u0301!lLdD", "'ll", "  \n", "aaaa"]
+        ),
+        max_size=100,
+    ).map("".join),
+    size=st.integers(1, 16),
+)
+def test_slices_give_tiktokens_ids_wherever_they_end(encoding: str, text: str, size: int) -> None:
+    # Slices end inside pre-tokenizer pieces' runs (of letters, digits, white space,
+    # punctuation) and inside long pieces, whose windows are `size` characters here.
+    ids, _ = slice_ids(encoding, text, size)
+    assert ids == oracle(encoding).encode_ordinary(text)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@settings(max_examples=100, deadline=None)
+@given(
+    unit=st.text(st.sampled_from([*"aAb中文の🙂 \n1!'é\u0301"]), min_size=1, max_size=4),
+    repeats=st.integers(50, 600),
+    tail=st.text(st.sampled_from([*"a中 \n.1"]), max_size=3),
+    size=st.integers(8, 200),
+)
+def test_repeated_units_are_counted_exactly_in_windows(
+    encoding: str, unit: str, repeats: int, tail: str, size: int
+) -> None:
+    text = unit * repeats + tail
+    ids, longest = slice_ids(encoding, text, size)
+    assert ids == oracle(encoding).encode_ordinary(text)
+    assert longest <= max(size, 4 * longest_token(encoding))
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)

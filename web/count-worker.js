@@ -6,8 +6,9 @@
 // fetched (sw.js, BUILD.onUse), so counting then works offline.  Text never leaves the worker:
 // files are written into Pyodide's memory file system, read by Python and deleted.
 //
-// A document is counted a slice a call (calculator/_tokens/_page.py): between slices the worker
-// answers the calculator's requests, reports progress and hears a cancel.
+// A document is counted a slice a call (calculator/_tokens/_page.py), each bounded in size
+// whatever the text (tens of milliseconds): between slices the worker answers the
+// calculator's requests, reports progress and hears a cancel.
 import { tokensURL } from "./build-manifest.js";
 
 /** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
@@ -17,13 +18,16 @@ import { tokensURL } from "./build-manifest.js";
 // Where the tokenizer's zip is written in Pyodide's memory file system (beside the standard
 // library, as _lazy_stdlib writes it); calculator's package path gets its "calculator" folder.
 const TOKENIZER_ZIP = "/lib/tokenizer.zip";
-// At most one progress message this often: the page paints no faster.
-const PROGRESS_INTERVAL_MS = 100;
+// At most one progress message this often: each is a paint of the page's status, and a
+// page holding a long text lays it out again for it.
+const PROGRESS_INTERVAL_MS = 500;
 
 /** @type {Promise<TokenCounter> | undefined} */
 let counter;
 /** @type {Map<string, Promise<void>>} */
 const loadedEncodings = new Map();
+/** @type {Set<string>} the encodings loaded (their counts start with no "loading") */
+const readyEncodings = new Set();
 /** @type {{count: number, cancelled: boolean} | null} */
 let current = null;
 
@@ -80,6 +84,7 @@ async function loadEncoding(pyodide, fetchPlain, encoding) {
     loaded.catch(() => loadedEncodings.delete(encoding)); // tried again next time
   }
   await loaded;
+  readyEncodings.add(encoding);
   return page;
 }
 
@@ -125,7 +130,8 @@ async function count(request, pyodide, fetchPlain) {
   }
   current = job;
   const post = (/** @type {CountReply} */ message) => self.postMessage(message);
-  post({ type: "count-progress", count: job.count, loading: true, done: 0 });
+  const loading = !readyEncodings.has(request.encoding);
+  post({ type: "count-progress", count: job.count, loading, done: 0 });
   const cancelled = () => {
     if (job.cancelled) {
       post({ type: "count-result", count: job.count, cancelled: true });
@@ -142,9 +148,12 @@ async function count(request, pyodide, fetchPlain) {
   if (cancelled()) {
     return;
   }
+  if (loading) {
+    post({ type: "count-progress", count: job.count, done: 0 }); // counting, no longer loading
+  }
   /** @type {CountedDocument[]} */
   const documents = [];
-  let reportedAt = -Infinity;
+  let reportedAt = performance.now();
   for (const [index, document] of request.documents.entries()) {
     // (A Python object answers `in` for each of its attributes: the reply is wrapped.)
     const started = await startDocument(pyodide, page, request.encoding, document);

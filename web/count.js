@@ -35,15 +35,24 @@ const chunksDocument = /** @type {HTMLSelectElement} */ ($("[data-count-chunks-d
 const chunksSummary = $("[data-count-chunks-summary]");
 const chunksShown = $("[data-count-chunks-shown]");
 const chunksText = $("[data-count-chunks-text]");
+const pastedNote = $("[data-count-pasted]");
 
 /** A count as the page writes integers ("1,234" in en). */
 const integer = (/** @type {number | undefined} */ value) => formatter.integer(String(value));
 
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
+// A text box's value longer than this (UTF-16 code units) is no text box's: laying it out
+// freezes the page (50 MB: 20 s at a time), so a paste this long is counted as the file it
+// is, named as pasted text, and never put into the box.
+const PASTED_FILE_LENGTH = 2 ** 21;
 
 /** @type {File[]} the files chosen last (picked or dropped) */
 let files = [];
+/** @type {File | null} a pasted text too long for the text box, as a file */
+let pastedFile = null;
+/** Whether the worker has loaded a tokenizer (a count then starts as "Counting…"). */
+let counterReady = false;
 let countNumber = 0;
 let typingTimer = 0;
 /** @type {CountedDocument[]} the last count's documents */
@@ -62,6 +71,9 @@ function documents() {
   const list = [];
   if (text.value.trim()) {
     list.push({ name: strings["count.pasted_name"], text: text.value });
+  }
+  if (pastedFile) {
+    list.push({ name: pastedFile.name, file: pastedFile });
   }
   for (const file of files) {
     list.push({ name: file.name, file });
@@ -91,7 +103,7 @@ function startCount() {
     writeHidden(cancel, true);
     return;
   }
-  writeText(status, strings["count.loading"]);
+  writeText(status, counterReady ? progressText(0) : strings["count.loading"]);
   writeHidden(cancel, false);
   use.disabled = true;
   /** @type {CountRequest} */
@@ -106,6 +118,32 @@ function startCount() {
   calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
 }
 
+/** "Counting… 42 %": `done` a share of 0..1. */
+function progressText(/** @type {number} */ done) {
+  const percent = formatter.percent(String(Math.floor(done * 100) / 100));
+  return fill(strings["count.progress"], { percent });
+}
+
+/** The text box's text (or what a paste would make it) as a file, the box left empty. */
+function countAsFile(/** @type {string} */ value) {
+  pastedFile = new File([value], strings["count.pasted_name"], { type: "text/plain" });
+  text.value = "";
+  writeHidden(pastedNote, false);
+  startCount();
+}
+
+/** A paste that would make the text box's value too long goes to a file instead. */
+function onPaste(/** @type {ClipboardEvent} */ event) {
+  const pasted = event.clipboardData?.getData("text/plain") ?? "";
+  const kept = text.value.length - (text.selectionEnd - text.selectionStart);
+  if (pasted.length + kept <= PASTED_FILE_LENGTH) {
+    return;
+  }
+  event.preventDefault();
+  const value = text.value;
+  countAsFile(value.slice(0, text.selectionStart) + pasted + value.slice(text.selectionEnd));
+}
+
 /** @param {CountReply} reply */
 function onReply(reply) {
   if (reply.type === "chunks-result") {
@@ -116,11 +154,8 @@ function onReply(reply) {
     return; // a count the visitor has replaced
   }
   if (reply.type === "count-progress") {
-    const percent = formatter.percent(String(Math.floor(reply.done * 100) / 100));
-    writeText(
-      status,
-      reply.loading ? strings["count.loading"] : fill(strings["count.progress"], { percent }),
-    );
+    counterReady ||= !reply.loading;
+    writeText(status, reply.loading ? strings["count.loading"] : progressText(reply.done));
     return;
   }
   writeHidden(cancel, true);
@@ -377,8 +412,17 @@ export function addFiles(/** @type {File[]} */ dropped) {
 
 function wire() {
   calculator.onCountReply(onReply);
+  text.addEventListener("paste", onPaste);
   text.addEventListener("input", () => {
     clearTimeout(typingTimer);
+    if (text.value.length > PASTED_FILE_LENGTH) {
+      countAsFile(text.value); // dropped or typed in by other means than a paste
+      return;
+    }
+    if (pastedFile) {
+      pastedFile = null; // typing in the box replaces the pasted text
+      writeHidden(pastedNote, true);
+    }
     typingTimer = setTimeout(startCount, PAUSE_MS.count);
   });
   fileInput.addEventListener("change", () => {
@@ -406,8 +450,11 @@ function wire() {
 }
 
 wire();
-// What was typed or chosen before this module arrived is counted now.
+// What was typed or chosen before this module arrived is counted now (a paste too long for
+// the text box that came before it, as the file it is).
 files = [...(fileInput.files ?? [])];
-if (documents().length) {
+if (text.value.length > PASTED_FILE_LENGTH) {
+  countAsFile(text.value);
+} else if (documents().length) {
   startCount();
 }

@@ -127,6 +127,16 @@ class Encoding:
         self._cache: dict[str, list[int]] = {}
         self._lengths: dict[int, int] | None = None
 
+    @property
+    def pattern(self) -> Pattern[str]:
+        """The splitting pattern, over the text's class codes (``_split.class_codes``)."""
+        return self._pattern
+
+    @property
+    def ranks(self) -> Ranks:
+        """The ranks: each token's bytes → its id."""
+        return self._ranks
+
     def encode(self, text: str) -> list[int]:
         """The token ids of ``text``, special tokens' spellings counted as ordinary text."""
         text = _without_lone_surrogates(text)

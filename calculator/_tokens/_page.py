@@ -1,25 +1,40 @@
 """The page's counting: what the calculator's worker (web/count-worker.js) calls in Pyodide.
 
 A document is counted in slices, each one call from the worker, so that between slices the
-worker can answer the calculator's requests, report progress and hear a cancel.  A slice ends
-only where the tokenizer's splitting must end a piece whatever follows (see :func:`cut`), so
-the slices' counts add up to the whole text's count.  Files are read as the command line reads
-them (:func:`decoded_text`): the page and ``--count`` count the same file alike.
+worker can answer the calculator's requests, report progress and hear a cancel.  Every slice
+is bounded in size whatever the text: it ends where the tokenizer's splitting must end a
+piece (see :func:`cut`), or, inside one piece longer than a slice (a million "a", a page of
+Chinese without punctuation, one long word), where byte-pair merging makes a token boundary
+that the next slice confirms (see :func:`_long_piece`).  Either way the slices' tokens are the
+whole text's tokens.  Files are read as the command line reads them (:func:`decoded_text`):
+the page and ``--count`` count the same file alike.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Generator, Iterator
 from itertools import pairwise
 from pathlib import Path
+from re import Pattern
 
 from .._chunking import plan_chunks
-from . import Encoding, load_ranks
+from . import Encoding, _without_lone_surrogates, load_ranks
+from ._bpe import merge
 from ._files import BinaryFileError, NotUtf8Error, decoded_text
+from ._split import O200K, class_codes
 
-# Characters a slice holds where the text has a place to cut (at most 4 UTF-8 bytes each, so
-# 256 KiB); a text with none so far (one long line of digits, say) makes a longer slice.
+# Characters a slice holds at most (at most 4 UTF-8 bytes each, so 256 KiB).
 SLICE_CHARACTERS = 1 << 16
+# Characters of one piece merged in one call when a piece is longer than a slice: merging
+# is n log n in the piece's bytes, so a long piece goes window by window.
+PIECE_CHARACTERS = 1 << 11
+# Slices' worth of characters of a long run of one class (see _search_cut) looked through
+# in one call: finding its end costs far less a character than counting.
+RUN_SLICES = 4
+# Characters after such a run that its piece may take (a contraction, a newline after
+# punctuation) looked at with it.
+_RUN_MARGIN = 64
 # The chunks whose text the page draws at most: the first ones, enough to see the windows move.
 SHOWN_CHUNKS = 30
 # ... and only those that end within this many tokens (the first chunk always): with a chunk
@@ -30,6 +45,8 @@ SHOWN_TOKENS = 1 << 16
 CHUNK_SLICE_CHARACTERS = 1 << 12
 
 _encodings: dict[str, Encoding] = {}
+# The class codes of white space (\r \n, the space, other white space: see _split).
+_WHITE_CODES = "abc"
 
 
 def load(encoding: str, ranks: str) -> None:
@@ -38,40 +55,192 @@ def load(encoding: str, ranks: str) -> None:
         _encodings[encoding] = Encoding(encoding, load_ranks(Path(ranks), encoding))
 
 
-def _safe_after(text: str, at: int) -> bool:
-    """Whether every piece of the tokenizer's splitting ends at ``at``, whatever follows.
+def _certain_end(codes: str, whole: bool) -> int:
+    """How far the pieces of a window's class ``codes`` are those of the whole text.
 
-    Any character but white space and "/" that follows a newline, or a space and a letter
-    that follow a letter, always start a new piece in both encodings' patterns: a newline
-    ends its piece (only o200k_base's punctuation pieces go on past one, and only into "/"
-    or more newlines), and a word never takes a following space.
+    The window starts where a piece starts.  A piece that the window's end changes is one
+    whose match looked at that end: a run of letters, punctuation or white space reaching
+    it, or a contraction cut by it ("'l" of "'ll").  Such a piece ends within two
+    characters of the window's end, or is white space running to it (o200k_base's
+    ``\\s*[\\r\\n]+`` then gives back what follows its last newline).  So a piece ending at
+    least three characters before the end, with something other than white space after
+    it, is the whole text's; and every piece before it (``whole``: the window is the rest of
+    the text, and every piece is).
     """
-    if not 0 < at < len(text) - 1:
-        return False
-    before, here = text[at - 1], text[at]
-    if before == "\n":
-        return not here.isspace() and here != "/"
-    return before.isalpha() and here == " " and text[at + 1].isalpha()
+    if whole:
+        return len(codes)
+    last = len(codes) - 1
+    while last >= 0 and codes[last] in _WHITE_CODES:
+        last -= 1
+    return min(len(codes) - 3, last)
 
 
-def cut(text: str, start: int, size: int = SLICE_CHARACTERS) -> int:
-    """Where the slice of ``text`` from ``start`` ends: at most ``size`` characters on, at a
-    place where splitting the text changes no token (or later, at the next such place, or
-    at the end).
+def cut(text: str, start: int, size: int = SLICE_CHARACTERS, pattern: Pattern[str] = O200K) -> int:
+    """Where the slice of ``text`` from ``start`` (where a piece starts) ends: at the end of
+    the last piece that ends within ``size`` characters, after something other than white
+    space, and that no later text changes; or, when there is none, at the end of the
+    first piece (however long).
 
-    >>> cut("one two three", 0, 6), cut("one two three", 0, 100)
-    (3, 13)
+    A slice is split by itself, so its end must not change its own last pieces either:
+    white space at the end of a text is one piece (``\\s+(?!\\S)`` keeps a last space for
+    a following word), while a piece that ends in anything else ends there whatever follows.
+
+    >>> cut("one two three", 0, 8), cut("one two three", 0, 100), cut("a" * 50 + " b", 0, 8)
+    (3, 13, 50)
     """
-    end = start + size
-    if end >= len(text):
-        return len(text)
-    for at in range(end, start, -1):
-        if _safe_after(text, at):
-            return at
-    for at in range(end + 1, len(text)):
-        if _safe_after(text, at):
-            return at
-    return len(text)
+    return _cut(text, start, size, pattern)[0]
+
+
+def _cut(text: str, start: int, size: int, pattern: Pattern[str]) -> tuple[int, bool]:
+    """:func:`cut`'s end, and whether the slice is the one piece that starts at ``start``."""
+    search = _search_cut(text, start, size, pattern)
+    while True:
+        try:
+            next(search)
+        except StopIteration as found:
+            end: tuple[int, bool] = found.value
+            return end
+
+
+def _search_cut(
+    text: str, start: int, size: int, pattern: Pattern[str]
+) -> Generator[None, None, tuple[int, bool]]:
+    """:func:`_cut`, a bounded part of the search between yields (a long piece's end is
+    searched for across calls)."""
+    if start + size >= len(text):
+        return len(text), False
+    window = class_codes(text[start : start + size])
+    limit = _certain_end(window, whole=False)
+    end = 0
+    for match in pattern.finditer(window):
+        if match.end() > limit:
+            break
+        if window[match.end() - 1] not in _WHITE_CODES:
+            end = match.end()
+    if end:
+        return start + end, False
+    # No such end: the slice is the first piece.  Where it ends depends on the run of
+    # characters of one class it ends in (a million "a", Chinese without punctuation):
+    # find that run's end, a slice's worth of characters a call, then match the piece on
+    # the window's codes, the run's code repeated and what follows the run.
+    code = window[-1]
+    run_start = start + len(window.rstrip(code))
+    run_end = start + size
+    while run_end < len(text):
+        ahead = class_codes(text[run_end : run_end + RUN_SLICES * size])
+        rest = ahead.lstrip(code)
+        run_end += len(ahead) - len(rest)
+        if rest:
+            break
+        yield
+    after = class_codes(text[run_end : run_end + _RUN_MARGIN])
+    codes = window[: run_start - start] + code * (run_end - run_start) + after
+    whole = run_end + _RUN_MARGIN >= len(text)
+    first = pattern.match(codes)
+    piece = first.end() if first else len(codes)
+    if whole or piece <= _certain_end(codes, whole=False):
+        return start + piece, True
+    # (Not seen: a piece that goes on past its run by more than the margin.)
+    length = len(codes)
+    while True:
+        length *= 4
+        whole = start + length >= len(text)
+        codes = class_codes(text[start : start + length])
+        first = pattern.match(codes)
+        piece = first.end() if first else len(codes)
+        if whole or piece <= _certain_end(codes, whole=False):
+            return start + piece, True
+
+
+def _long_piece(
+    encoding: Encoding, text: str, start: int, end: int, size: int = PIECE_CHARACTERS
+) -> Iterator[tuple[int, list[int], int]]:
+    """The tokens of the long piece ``text[start:end]``, a window of ``size`` characters at a
+    time, as (characters of the text done, token ids, earlier ids of this piece to drop
+    first).
+
+    Byte-pair merging is not cut at a window's end: each window keeps its tokens up to a
+    token boundary (at a character's start) in its first three quarters (see :func:`_kept`),
+    and the next window starts there.  The kept tokens are the piece's own when every pair of
+    neighbours is a pair that merging leaves apart (the two tokens are what their joined
+    bytes merge into): a token sequence is the merging of its text exactly when each
+    neighbouring pair is, the property tiktoken-style byte-pair encodings have (shown by
+    GitHub's ``bpe`` crate, whose encoders rest on it).  Within a window its own merging
+    holds them; at a window's start the pair is checked, and should one ever fail, the
+    piece is merged whole instead (the ids so far dropped).  The piece is never copied
+    whole but in that case.
+    """
+    ranks = encoding.ranks
+    done, emitted = start, 0
+    previous = b""  # the last kept token's bytes
+    last_token = -1
+    window = size
+    while done < end:
+        stop = min(end, done + window)
+        characters = text[done:stop]
+        plain = _without_lone_surrogates(characters)
+        if len(plain) != len(characters):  # surrogate code points that pair: merged whole
+            yield end, encoding.encode(text[start:end]), emitted
+            return
+        data = plain.encode("utf-8")
+        ids = merge(data, ranks)
+        if stop == end:
+            keep, kept_bytes, kept_characters = len(ids), len(data), stop - done
+        else:
+            keep, kept_bytes = _kept(encoding, ids, data)
+            if keep == 0:  # no token boundary inside the window: a longer one
+                window *= 2
+                continue
+            kept_characters = len(data[:kept_bytes].decode("utf-8"))
+        window = size
+        first = data[: encoding.byte_length(ids[0])]
+        if previous and merge(previous + first, ranks) != [last_token, ids[0]]:
+            yield end, encoding.encode(text[start:end]), emitted
+            return
+        last_token = ids[keep - 1]
+        previous = data[kept_bytes - encoding.byte_length(last_token) : kept_bytes]
+        done += kept_characters
+        emitted += keep
+        yield done, ids[:keep], 0
+
+
+def _kept(encoding: Encoding, ids: list[int], data: bytes) -> tuple[int, int]:
+    """How many of a window's tokens to keep, and their bytes: up to the last token
+    boundary at a character's start within the window's first three quarters, or else the
+    first one after them; (0, 0) if no token ends inside the window at a character's start.
+    """
+    keep = kept_bytes = offset = 0
+    for index, token in enumerate(ids[:-1]):
+        offset += encoding.byte_length(token)
+        if data[offset] & 0xC0 == 0x80:  # inside a character
+            continue
+        if offset > len(data) * 3 // 4:
+            return (keep, kept_bytes) if keep else (index + 1, offset)
+        keep, kept_bytes = index + 1, offset
+    return keep, kept_bytes
+
+
+def _slices(
+    encoding: Encoding, text: str, size: int = SLICE_CHARACTERS
+) -> Iterator[tuple[int, list[int], int]]:
+    """The tokens of ``text`` a bounded slice at a time, as (characters done, token ids,
+    ids already given to drop first)."""
+    done = 0
+    while done < len(text):
+        search = _search_cut(text, done, size, encoding.pattern)
+        while True:
+            try:
+                next(search)
+            except StopIteration as found:
+                end, one_piece = found.value
+                break
+            yield done, [], 0  # a long piece's end is being searched for
+        if not one_piece:
+            yield end, encoding.encode(text[done:end]), 0
+        else:
+            window = min(size, PIECE_CHARACTERS)
+            yield from _long_piece(encoding, text, done, end, window)
+        done = end
 
 
 class Counting:
@@ -83,6 +252,7 @@ class Counting:
         self.error = error
         self.done = 0
         self.tokens = 0
+        self._slices: Iterator[tuple[int, list[int], int]] | None = None
 
     @property
     def total(self) -> int:
@@ -90,11 +260,13 @@ class Counting:
         return len(self.text)
 
     def step(self, size: int = SLICE_CHARACTERS) -> bool:
-        """Count the next slice; whether the whole document is counted now."""
+        """Count the next slice (of at most ``size`` characters); whether the whole document
+        is counted now."""
         if self.error is None and self.done < len(self.text):
-            end = cut(self.text, self.done, size)
-            self.tokens += self._encoding.count(self.text[self.done : end])
-            self.done = end
+            if self._slices is None:
+                self._slices = _slices(self._encoding, self.text, size)
+            self.done, ids, drop = next(self._slices)
+            self.tokens += len(ids) - drop
         return self.error is not None or self.done >= len(self.text)
 
     def chunks(
@@ -152,17 +324,21 @@ class Counting:
     def _token_ends(self, tokens: int) -> list[int]:
         """The UTF-8 byte offset where each of the text's first ``tokens`` tokens ends.
 
-        The text is encoded a slice at a time, each ending where no token is cut (as
-        :meth:`step` counts it), until it has that many tokens or ends.
+        The text is encoded a slice at a time, as :meth:`step` counts it, until it has that
+        many tokens or ends.
         """
         ends: list[int] = []
-        done = offset = 0
-        while len(ends) < tokens and done < len(self.text):
-            end = cut(self.text, done, CHUNK_SLICE_CHARACTERS)
-            for token in self._encoding.encode(self.text[done:end]):
+        slices = _slices(self._encoding, self.text, CHUNK_SLICE_CHARACTERS)
+        while len(ends) < tokens:
+            try:
+                _, ids, drop = next(slices)
+            except StopIteration:
+                break
+            del ends[len(ends) - drop :]
+            offset = ends[-1] if ends else 0
+            for token in ids:
                 offset += self._encoding.byte_length(token)
                 ends.append(offset)
-            done = end
         if len(ends) < tokens:
             raise ValueError(f"the text is {len(ends)} tokens, not {tokens}")
         return ends[:tokens]
