@@ -174,7 +174,9 @@ def test_repeated_units_are_counted_exactly_in_windows(
     text = unit * repeats + tail
     ids, longest = slice_ids(encoding, text, size)
     assert ids == oracle(encoding).encode_ordinary(text)
-    assert longest <= max(size, 4 * longest_token(encoding))
+    # A window without a token boundary doubles; one of 4 longest tokens always holds one in
+    # its first three quarters, so a slice never reaches twice that.
+    assert longest <= max(size, 8 * longest_token(encoding))
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)

@@ -362,7 +362,7 @@ def test_load_failure_shows_localized_error_and_retry_works(
     expect(page.locator("[data-load-error-message]")).to_have_text(
         catalog("it")["status.load_failed"]
     )
-    expect(field(page, "tokens")).to_have_value("8000")
+    expect(field(page, "tokens")).to_have_value(localized(8000, "it"))
     page.unroute(blocked)
     page.locator("[data-retry]").click()
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
