@@ -16,7 +16,9 @@ brotli copies made the same way as ours; then, in headless Chromium:
   browser runs them, and in Firefox;
 - counting text (the "Count your own text" panel) on the loopback: the tokenizer's first use
   (its module, code and ranks fetched and loaded), 1 MB of English counted once it is loaded,
-  the long tasks meanwhile, and the count checked against the command line's tokenizer.
+  then a million "a" and 3 MB of CJK without spaces (texts without a break between words),
+  the longest main-thread task of each, and every count checked against the command line's
+  tokenizer.
 
 It prints medians with min-max and the budgets of the performance issues.  It reports; it
 never fails on a budget.
@@ -892,13 +894,20 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
     given its first answer (the counting module is then still unloaded)."""
     english = english_text()
     small = "How many tokens is this sentence?\n"
+    # Texts without a line break or a space between words, which the page once counted in
+    # one call: a million "a" and a million CJK characters (3 MB), no two neighbours alike.
+    one_run = "a" * 10**6
+    cjk = "".join(chr(0x4E00 + (i * 7919) % 20_000) for i in range(10**6))
     expected = {
         "o200k_base small": expected_tokens(small, "o200k_base"),
         "o200k_base 1 MB": expected_tokens(english, "o200k_base"),
         "cl100k_base 1 MB": expected_tokens(english, "cl100k_base"),
+        "cl100k_base a × 10^6": expected_tokens(one_run, "cl100k_base"),
+        "cl100k_base 3 MB CJK": expected_tokens(cjk, "cl100k_base"),
     }
     samples = Samples()
     long_tasks: list[float] = []
+    longest_by_step: dict[str, float] = {}
     mismatches: list[str] = []
     at_start: list[str] = []
     load = load_average()
@@ -921,6 +930,8 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
                         None,
                         "cl100k_base",
                     ),
+                    ("a million a counted", "cl100k_base a × 10^6", one_run, None),
+                    ("3 MB of CJK counted", "cl100k_base 3 MB CJK", cjk, None),
                 )
                 for name, check, text, encoding in steps:
                     if text is not None:
@@ -928,6 +939,9 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
                     measured = page.evaluate(COUNT_TIMING, encoding)
                     samples.add(name, measured["ms"])
                     long_tasks += measured["longTasks"]
+                    longest_by_step[name] = max(
+                        [longest_by_step.get(name, 0.0), *measured["longTasks"]]
+                    )
                     if measured["longTasks"]:
                         print(f"long tasks during {name}: {measured['longTasks']}")
                     if measured["tokens"] != str(expected[check]):
@@ -961,6 +975,9 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
         f"| no long task > 50 ms while counting | {verdict(longest <= LONG_TASK_BUDGET_MS)} | "
         f"{len(long_tasks)} long tasks, longest {longest:.0f} ms |"
     )
+    for name, task in longest_by_step.items():
+        print(f"| longest main-thread task: {name} | {verdict(task <= LONG_TASK_BUDGET_MS)} | "
+              f"{task:.0f} ms |")  # fmt: skip
     print(
         f"| counts equal the command line's | {verdict(not mismatches)} | "
         f"{'; '.join(mismatches) or ', '.join(f'{k} {v:,}' for k, v in expected.items())} |"
