@@ -166,7 +166,7 @@ def test_a_typed_state_reopens_identically_in_a_fresh_page(
     page: Page, new_page: Callable[..., Page], site_url: str
 ) -> None:
     open_page(page, site_url, "it")
-    type_values(page, tokens="12.345", chunk_size="700", overlap="70", dimensions="1024")
+    type_values(page, tokens="12.345", chunk_size="700", overlap="70", dimensions="1.024")
     field(page, "dtype").select_option("binary")
     wait_for_address(
         page, tokens="12345", chunk_size="700", overlap="70", dimensions="1024", dtype="binary"
