@@ -13,6 +13,7 @@ the page and ``--count`` count the same file alike.
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Generator, Iterator
 from itertools import pairwise
 from pathlib import Path
@@ -35,6 +36,8 @@ RUN_SLICES = 4
 # Characters after such a run that its piece may take (a contraction, a newline after
 # punctuation) looked at with it.
 _RUN_MARGIN = 64
+# Kept tokens of a long piece that a failed check at a window's start may take back.
+_TAKEN_BACK = 64
 # The chunks whose text the page draws at most: the first ones, enough to see the windows move.
 SHOWN_CHUNKS = 30
 # ... and only those that end within this many tokens (the first chunk always): with a chunk
@@ -166,14 +169,17 @@ def _long_piece(
     bytes merge into): a token sequence is the merging of its text exactly when each
     neighbouring pair is, the property tiktoken-style byte-pair encodings have (shown by
     GitHub's ``bpe`` crate, whose encoders rest on it).  Within a window its own merging
-    holds them; at a window's start the pair is checked, and should one ever fail, the
-    piece is merged whole instead (the ids so far dropped).  The piece is never copied
-    whole but in that case.
+    holds them; at a window's start the pair is checked.  Where it fails, the last kept token
+    is taken back and merging starts again at its start, keeping tokens past the failed
+    boundary this time, so every call stays one window's work.  Only when more than
+    :data:`_TAKEN_BACK` tokens would be taken back is the piece merged whole (the ids so far
+    dropped); the piece is never copied whole but in that case.
     """
     ranks = encoding.ranks
-    done, emitted = start, 0
-    previous = b""  # the last kept token's bytes
-    last_token = -1
+    done, emitted, dropped = start, 0, 0
+    # The last kept tokens, as (id, bytes, characters), the ones a failed check takes back.
+    kept: deque[tuple[int, bytes, int]] = deque(maxlen=_TAKEN_BACK)
+    past = start  # where a check failed: the next kept tokens end after it
     window = size
     while done < end:
         stop = min(end, done + window)
@@ -187,32 +193,54 @@ def _long_piece(
         if stop == end:
             keep, kept_bytes, kept_characters = len(ids), len(data), stop - done
         else:
-            keep, kept_bytes = _kept(encoding, ids, data)
-            if keep == 0:  # no token boundary inside the window: a longer one
+            after = len(plain[: past - done].encode("utf-8")) if past > done else 0
+            keep, kept_bytes = _kept(encoding, ids, data, after)
+            if keep == 0:  # no token boundary to keep inside the window: a longer one
                 window *= 2
                 continue
             kept_characters = len(data[:kept_bytes].decode("utf-8"))
         window = size
         first = data[: encoding.byte_length(ids[0])]
-        if previous and merge(previous + first, ranks) != [last_token, ids[0]]:
-            yield end, encoding.encode(text[start:end]), emitted
-            return
-        last_token = ids[keep - 1]
-        previous = data[kept_bytes - encoding.byte_length(last_token) : kept_bytes]
+        if kept and merge(kept[-1][1] + first, ranks) != [kept[-1][0], ids[0]]:
+            past = max(past, done)
+            while kept:  # back to a boundary at a character's start
+                _, piece, back = kept.pop()
+                done -= back
+                dropped += 1
+                if piece[0] & 0xC0 != 0x80:
+                    break
+            if not kept and done > start:  # none left to check the new start against
+                yield end, encoding.encode(text[start:end]), emitted
+                return
+            continue
+        first_kept = max(0, keep - _TAKEN_BACK)
+        offset = sum(encoding.byte_length(token) for token in ids[:first_kept])
+        for token in ids[first_kept:keep]:
+            length = encoding.byte_length(token)
+            piece = data[offset : offset + length]
+            offset += length
+            kept.append((token, piece, _characters(piece)))
         done += kept_characters
-        emitted += keep
-        yield done, ids[:keep], 0
+        emitted += keep - dropped
+        yield done, ids[:keep], dropped
+        dropped = 0
 
 
-def _kept(encoding: Encoding, ids: list[int], data: bytes) -> tuple[int, int]:
+def _characters(data: bytes) -> int:
+    """The characters whose UTF-8 starts lie in ``data`` (a token's bytes, cut anywhere)."""
+    return sum(1 for byte in data if byte & 0xC0 != 0x80)
+
+
+def _kept(encoding: Encoding, ids: list[int], data: bytes, after: int = 0) -> tuple[int, int]:
     """How many of a window's tokens to keep, and their bytes: up to the last token
     boundary at a character's start within the window's first three quarters, or else the
-    first one after them; (0, 0) if no token ends inside the window at a character's start.
+    first one after them; only boundaries past ``after`` bytes count; (0, 0) if no token
+    ends inside the window at a character's start past it.
     """
     keep = kept_bytes = offset = 0
     for index, token in enumerate(ids[:-1]):
         offset += encoding.byte_length(token)
-        if data[offset] & 0xC0 == 0x80:  # inside a character
+        if offset <= after or data[offset] & 0xC0 == 0x80:  # too early, or inside a character
             continue
         if offset > len(data) * 3 // 4:
             return (keep, kept_bytes) if keep else (index + 1, offset)
