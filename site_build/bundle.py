@@ -1,4 +1,4 @@
-"""Step 4b, bundle: the page's and the worker's module scripts as a few files instead of one
+"""The bundle step: the page's and the worker's module scripts as a few files instead of one
 request per module (31 for a page).  Each request costs a round trip under a driver that
 watches the network and on a dev server's HTTP/1.1 connections, and every static import is
 one more level the browser only finds once the importing module has arrived: the worker's

@@ -1,4 +1,4 @@
-"""Step 6, compress: a .gz and a .br beside each file that compresses, kept in .cache/ under
+"""The compress step: a .gz and a .br beside each file that compresses, kept in .cache/ under
 the sha256 of its input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Step 5, manifest: build-manifest.js tells the worker where this build put each file, and
+"""The manifest step: build-manifest.js tells the worker where this build put each file, and
 dist/sw.js carries the list of every file the service worker keeps, with its integrity."""
 
 from __future__ import annotations

@@ -1,6 +1,24 @@
-"""The whole build, step by step: fetch runtime → compile → snapshot → manifest → bundle →
-render → compress.  Each versioned directory is named after its contents once it is complete, so a
-later step addresses what an earlier one wrote by that name."""
+"""The whole build, in the order build() runs it (the one place this order is written):
+
+ 1. runtime      fetch Pyodide's pinned npm package and check its hash (cached in .cache/);
+                 read the catalogs (render)
+ 2. wheel        the calculator's wheel, dist/wheels/
+ 3. runtime      Pyodide's runtime files with the compiled stdlib (stdlib, made once and
+                 cached) and pyodide.asm.mjs minified (bundle): pyodide-<hash>/
+ 4. stdlib       the start-up zip and the calculator's zip, from that stdlib and the wheel:
+                 start-<hash>/
+ 5. snapshot     Pyodide's memory over those two zips, the calculator imported: snapshot-<hash>/
+ 6. token_ranks  the tokenizer's code and ranks: tokens-<hash>/
+ 7. render, manifest, bundle
+                 our scripts and styles, build-manifest.js naming steps 3-6's directories, the
+                 scripts bundled: assets-<hash>/
+ 8. render       one page per language (modules: what each page preloads) and the root page
+ 9. manifest     sw.js, with every file the service worker keeps and its integrity
+10. external_urls  the privacy check: nothing shipped names another origin
+11. compress     a .br and a .gz beside each file that compresses
+
+Each versioned directory is named after its contents once it is complete, so a later step
+addresses what an earlier one wrote by that name."""
 
 from __future__ import annotations
 

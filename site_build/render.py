@@ -1,4 +1,4 @@
-"""Step 4, render: our scripts and styles, one page per language from web/page.html.j2 (the
+"""The render step: our scripts and styles, one page per language from web/page.html.j2 (the
 default results prerendered as the page paints them), and the root page that picks one."""
 
 from __future__ import annotations

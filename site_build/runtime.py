@@ -1,4 +1,4 @@
-"""Step 1, fetch the runtime: Pyodide from its pinned npm package, checked against a recorded
+"""The runtime step: Pyodide from its pinned npm package, checked against a recorded
 hash and cached in .cache/ so rebuilds need no network; then shipped into dist/ beside the
 compiled standard library."""
 

@@ -1,4 +1,4 @@
-"""Step 3, snapshot: Pyodide's memory with the calculator imported, which the worker starts
+"""The snapshot step: Pyodide's memory with the calculator imported, which the worker starts
 from, packed without the blocks its wasm's instantiation leaves as they are (all zero, or
 Pyodide's static data unchanged)."""
 

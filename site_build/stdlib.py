@@ -1,4 +1,4 @@
-"""Step 2, compile: the standard library as 3.14 bytecode, and the start-up zip a first visit
+"""The compile step: the standard library as 3.14 bytecode, and the start-up zip a first visit
 boots from (tools/compile_stdlib.*, tools/start_stdlib.*), each made once and kept in .cache/."""
 
 from __future__ import annotations
