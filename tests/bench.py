@@ -149,7 +149,7 @@ class Visit:
 # The long tasks of a visit that did not start as the page's preload of the wasm ended: under
 # DevTools' network instrumentation, which Playwright turns on, the renderer's main thread
 # spends 40-100 ms there on the 10 MB body, a task that a Chromium nothing instruments does
-# not have (docs/performance.md, "The first paint and the start-up's long tasks").  Such a
+# not have (docs/performance.md, "How a first visit starts").  Such a
 # task starts 0-11 ms after the preload's responseEnd; the window is a little wider.
 OTHER_LONG_TASKS = """(() => {
   const preload = performance.getEntriesByType("resource").find(
@@ -508,7 +508,8 @@ def print_report(
         print(f"- {name}: {counted.files:,} / {counted.sent:,}")
     our_bytes = split["ours"].files
     cold, warm, budgets = start_up_budgets(values)
-    # Settled: the series at start is in the table, its cause in README (Performance).
+    # Settled: the series at start is in the table, its cause in docs/performance.md
+    # ("What limits the rest").
     recalc = values["recalc Enter N=8000+"] + values["recalc Enter N=10^15+"]
     print(f"\nratio ours/stock: cold {cold:.2f}, warm {warm:.2f}\n")
     print_budgets(
