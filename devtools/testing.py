@@ -29,18 +29,21 @@ STATIC_CHECKS = {
     # Biome, tsc --checkJs against the answer's generated types, node --test (js_checks.py).
     "js checks": [sys.executable, "-m", "devtools.js_checks"],
 }
-# What --quick leaves out: the browser tests and the tests marked slow (the two clean builds,
+# What --quick leaves out: the browser tests and the tests marked slow (the clean build,
 # the largest property tests); `python3 build.py test` runs them all.
 QUICK_PYTEST_ARGS = ("--ignore=tests/browser", "-m", "not slow")
+# Every run lists its slowest tests, so CI's output shows where the suite's time goes.
+DURATIONS = "--durations=30"
 
 
 def pytest_command(pytest_args: Sequence[str], *, quick: bool) -> list[str]:
     """The pytest command line; --quick's own arguments come first, so the caller's win.
 
     >>> pytest_command(["-x"], quick=True)[3:]
-    ['--ignore=tests/browser', '-m', 'not slow', '-x']
+    ['--durations=30', '--ignore=tests/browser', '-m', 'not slow', '-x']
     """
-    return [sys.executable, "-m", "pytest", *(QUICK_PYTEST_ARGS if quick else ()), *pytest_args]
+    quick_args = QUICK_PYTEST_ARGS if quick else ()
+    return [sys.executable, "-m", "pytest", DURATIONS, *quick_args, *pytest_args]
 
 
 def captured(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
