@@ -18,6 +18,12 @@
                  work in both engines (FIREFOX_PREFS)
     page_guard   what the guard recorded (requests, console errors...), for tests
                  that assert on it or expect a CSP violation on purpose
+    started      started("de", "?tokens=9000") gives the engine's started page of that
+                 language, guarded the same way, reset in place to the link as Back or
+                 Forward resets it (the page's own path for an address that changes
+                 without a load): the tests whose subject is not the start share one
+                 Python start per engine and language.  A test that fails or leaves the
+                 page elsewhere closes it, and the next one starts it afresh.
 
 An engine's tests are skipped when its browser (Debian's `chromium`, `firefox-esr`) is
 not installed.
@@ -45,6 +51,7 @@ from playwright.sync_api import (
     Playwright,
     Request,
     Route,
+    expect,
     sync_playwright,
 )
 
@@ -377,6 +384,143 @@ def new_page(
 @pytest.fixture
 def page(new_page: Callable[..., Page]) -> Page:
     return new_page()
+
+
+READY_TIMEOUT_MS = 90_000
+# Resets a started page to a link: every form to the values it was served with, then the
+# address changed without a load, as Back or Forward changes it (app.js's popstate: the
+# page reads the link as a load does, and Python answers it).  Two addresses, as the page
+# reads only an address it does not hold already.  The page writes data-state "ready" once
+# the answer to the last one is painted.
+RESET_IN_PLACE = """(query) => {
+  document.activeElement?.blur();
+  for (const form of document.forms) form.reset();
+  document.documentElement.dataset.state = "resetting";
+  const go = (search) => {
+    history.pushState(null, "", location.pathname + search);
+    dispatchEvent(new PopStateEvent("popstate"));
+  };
+  go(query === "?tokens=1" ? "?tokens=2" : "?tokens=1");
+  go(query);
+  scrollTo(0, 0);
+}"""
+
+
+# started(lang, query="") -> Page
+Started = Callable[..., Page]
+
+
+@dataclass
+class SharedPage:
+    """A started page that tests share; its events go to the guard of the test using it."""
+
+    context: BrowserContext
+    page: Page
+    guard: PageGuard
+
+    def hand_to(self, guard: PageGuard) -> None:
+        """What came between two tests goes to the next one's guard, as does all that follows."""
+        between = self.guard
+        guard.requests += between.requests
+        guard.foreign_requests += between.foreign_requests
+        guard.page_errors += between.page_errors
+        guard.console_errors += between.console_errors
+        guard.csp_violations += between.csp_violations
+        guard.screenshot_styles_refused += between.screenshot_styles_refused
+        self.guard = guard
+
+    def on_request(self, request: Request) -> None:
+        self.guard.on_request(request)
+
+    def on_csp_violation(self, violation: object) -> None:
+        self.guard.on_csp_violation(violation)
+
+    def on_page_error(self, error: Error) -> None:
+        self.guard.on_page_error(error)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        self.guard.on_console(message)
+
+
+@pytest.fixture(scope="session")
+def shared_pages(browser: Browser) -> Iterator[dict[str, SharedPage]]:
+    """The engine's started pages, by language."""
+    pages: dict[str, SharedPage] = {}
+    yield pages
+    for shared in pages.values():
+        shared.context.close()
+
+
+def open_shared(browser: Browser, guard: PageGuard) -> SharedPage:
+    context = browser.new_context(service_workers="block")
+    shared = SharedPage(context, context.new_page(), guard)
+    # Through the holder: the guard these reach is the one of the test using the page now.
+    context.on("request", shared.on_request)
+    context.expose_function("__reportCspViolation", shared.on_csp_violation)
+    context.add_init_script(CSP_RECORDER)
+    shared.page.on("pageerror", shared.on_page_error)
+    shared.page.on("console", shared.on_console)
+    return shared
+
+
+def wait_until_ready(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def started(
+    browser: Browser,
+    shared_pages: dict[str, SharedPage],
+    site_url: str,
+    page_guard: PageGuard,
+    request: pytest.FixtureRequest,
+) -> Iterator[Started]:
+    """started(lang, query="") -> the shared started page of `lang`, reset to that link."""
+    used: list[str] = []
+
+    def open_started(lang: str, query: str = "") -> Page:
+        assert not used, "a test uses one shared page"
+        used.append(lang)
+        home = f"{site_url}{lang}/"
+        shared = shared_pages.get(lang)
+        if shared is not None and not shared.page.url.startswith(home):
+            shared.context.close()
+            del shared_pages[lang]
+            shared = None
+        if shared is None:
+            shared = shared_pages[lang] = open_shared(browser, page_guard)
+            shared.page.goto(home + query)
+        else:
+            shared.hand_to(page_guard)
+            shared.page.evaluate(RESET_IN_PLACE, query)
+        wait_until_ready(shared.page)
+        # The page the test works in has the focus, as a page just opened has.
+        shared.page.bring_to_front()
+        return shared.page
+
+    yield open_started
+    for lang in used:
+        shared = shared_pages[lang]
+        failures = page_guard.failures()
+        report = request.node.stash.get(CALL_REPORT, None)
+        if failures or report is None or report.failed:
+            shared.context.close()
+            del shared_pages[lang]
+        else:
+            shared.guard = PageGuard(origin=page_guard.origin)
+        if failures:
+            pytest.fail("\n".join(failures), pytrace=False)
+
+
+CALL_REPORT = pytest.StashKey[pytest.TestReport]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_REPORT] = report
+    return report
 
 
 ENGINE_OF_TEST = pytest.StashKey[dict[str, str]]()

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
+from browser.conftest import Started
 from test_stylesheet import SCALE
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
@@ -77,8 +78,8 @@ def expect_integer(page: Page, key: str, value: int, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_documents_small_example(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_documents_small_example(started: Started, lang: str) -> None:
+    page = started(lang)
     type_values(page, tokens="2500", chunk_size="800", overlap="200", dimensions="384")
     field(page, "dtype").select_option("float32")
     expect_integer(page, "step", 600, lang)
@@ -91,8 +92,8 @@ def test_documents_small_example(page: Page, site_url: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_small_example_raw_vector_size(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_small_example_raw_vector_size(started: Started, lang: str) -> None:
+    page = started(lang)
     type_values(page, tokens="2500", chunk_size="800", overlap="200", dimensions="384")
     raw = result(page, "raw_vector_bytes")
     expect(raw).to_have_attribute("data-value", "6144")
@@ -105,8 +106,8 @@ def test_small_example_raw_vector_size(page: Page, site_url: str, lang: str) -> 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_documents_large_example(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_documents_large_example(started: Started, lang: str) -> None:
+    page = started(lang)
     type_values(page, tokens="2500")
     expect_integer(page, "chunks", 6, lang)
     type_values(page, tokens="8000", chunk_size="512", overlap="64")
@@ -119,8 +120,8 @@ def test_documents_large_example(page: Page, site_url: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_defaults_are_written_as_intl_formats_them(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_defaults_are_written_as_intl_formats_them(started: Started, lang: str) -> None:
+    page = started(lang)
     tag = catalog(lang)["meta.locale"]
     intl = page.evaluate(
         "([tag, always]) => new Intl.NumberFormat(tag, always ? {useGrouping: 'always'} : {})"
@@ -148,12 +149,9 @@ def test_defaults_are_written_as_intl_formats_them(page: Page, site_url: str, la
     ],
 )
 def test_grouped_input_is_accepted_and_enter_recalculates(
-    page: Page,
-    site_url: str,
-    lang: str,
-    typed: str,
+    started: Started, lang: str, typed: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     type_values(page, tokens="100")
     expect_integer(page, "chunks", 1, lang)
     field(page, "tokens").fill(typed)
@@ -174,14 +172,11 @@ INVALID_CASES = {
 @pytest.mark.parametrize("key", INVALID_CASES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_invalid_input_shows_message_keeps_text_and_marks_results_stale(
-    page: Page,
-    site_url: str,
-    lang: str,
-    key: str,
+    started: Started, lang: str, key: str
 ) -> None:
     name, template, params = INVALID_CASES[key]
     typed = template.format(decimal=NUMBER_FORMATS[lang][1])
-    open_page(page, site_url, lang)
+    page = started(lang)
     expect_integer(page, "chunks", 18, lang)
     field(page, name).fill(typed)
     message = fill(
@@ -197,8 +192,8 @@ def test_invalid_input_shows_message_keeps_text_and_marks_results_stale(
     expect_integer(page, "chunks", 18, lang)
 
 
-def test_correcting_the_field_clears_error_and_staleness(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "de")
+def test_correcting_the_field_clears_error_and_staleness(started: Started) -> None:
+    page = started("de")
     type_values(page, overlap="600")
     expect(page.locator('[data-error-for="overlap"]')).not_to_be_empty()
     type_values(page, overlap="200", chunk_size="800", tokens="2.500")
@@ -232,12 +227,10 @@ DRAWN_FACES = """() => [...document.querySelectorAll("body *")]
   })"""
 
 
-def test_text_is_drawn_in_the_pages_two_families_and_its_type_scale(
-    page: Page, site_url: str
-) -> None:
+def test_text_is_drawn_in_the_pages_two_families_and_its_type_scale(started: Started) -> None:
     """Each size, weight and family is a font looked up before the first layout (base.css):
     no control keeps the browser's own font, no size or weight is off the scale."""
-    open_page(page, site_url, "de")
+    page = started("de")
     title_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)")
     body_px = 16
     scale_px = {body_px * float(rem.removesuffix("rem")) for rem in SCALE.values()}
@@ -274,8 +267,8 @@ def test_every_field_has_label_help_and_error_tied_by_aria(
             expect(control).to_have_attribute("inputmode", "numeric")
 
 
-def test_custom_representation_shows_bytes_per_dimension(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "en")
+def test_custom_representation_shows_bytes_per_dimension(started: Started) -> None:
+    page = started("en")
     expect(field(page, "bytes_per_dimension")).to_be_hidden()
     field(page, "dtype").select_option("custom")
     expect(field(page, "bytes_per_dimension")).to_be_visible()
@@ -284,8 +277,8 @@ def test_custom_representation_shows_bytes_per_dimension(page: Page, site_url: s
     expect(result(page, "raw_vector_iec")).to_have_text("≈ 20.3 KiB")  # 20.25 KiB to three digits
 
 
-def test_binary_and_empty_dimensions(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "en")
+def test_binary_and_empty_dimensions(started: Started) -> None:
+    page = started("en")
     field(page, "dtype").select_option("binary")
     expect(result(page, "raw_vector_bytes")).to_have_attribute("data-value", "864")
     type_values(page, dimensions="")
@@ -294,8 +287,8 @@ def test_binary_and_empty_dimensions(page: Page, site_url: str) -> None:
     expect_integer(page, "chunks", 18, "en")
 
 
-def test_derivation_uses_the_visitors_numbers(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "de")
+def test_derivation_uses_the_visitors_numbers(started: Started) -> None:
+    page = started("de")
     expect(page.locator("[data-derivation]")).to_contain_text(
         "n = 1 + ⌈(8.000 − 512) / 448⌉ = 1 + ⌈16,71…⌉ = 18"
     )
@@ -306,8 +299,8 @@ def test_derivation_uses_the_visitors_numbers(page: Page, site_url: str) -> None
 
 
 @pytest.mark.parametrize("lang", ["pt", "pl"])
-def test_presets_fill_the_documents_examples(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_presets_fill_the_documents_examples(started: Started, lang: str) -> None:
+    page = started(lang)
     page.locator("#explain-example-small [data-preset]").click()
     expect(field(page, "tokens")).to_have_value(localized(2500, lang))
     expect(field(page, "chunk_size")).to_have_value("800")
@@ -317,8 +310,8 @@ def test_presets_fill_the_documents_examples(page: Page, site_url: str, lang: st
     expect_integer(page, "chunks", 18, lang)
 
 
-def test_chunk_map_draws_every_chunk_when_few(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "en")
+def test_chunk_map_draws_every_chunk_when_few(started: Started) -> None:
+    page = started("en")
     type_values(page, tokens="2500", chunk_size="800", overlap="200")
     chunk_map = page.locator("#chunk-map svg")
     expect(chunk_map.locator(".cm-chunk")).to_have_count(4)
@@ -331,13 +324,8 @@ def test_chunk_map_draws_every_chunk_when_few(page: Page, site_url: str) -> None
 
 
 @pytest.mark.parametrize(("lang", "category"), [("pl", "many"), ("de", "other")])
-def test_chunk_map_marks_the_gap_when_many(
-    page: Page,
-    site_url: str,
-    lang: str,
-    category: str,
-) -> None:
-    open_page(page, site_url, lang)
+def test_chunk_map_marks_the_gap_when_many(started: Started, lang: str, category: str) -> None:
+    page = started(lang)
     chunk_map = page.locator("#chunk-map svg")
     expect(chunk_map.locator(".cm-chunk")).to_have_count(5)
     gap = fill(catalog(lang)["chunkmap.gap"][category], count="13")

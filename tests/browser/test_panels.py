@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import calculator
+from browser.conftest import Started
 from browser.test_page import (
     NUMBER_FORMATS,
     READY_TIMEOUT_MS,
@@ -118,10 +119,8 @@ def expect_overlap_comparison(page: Page, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_default_rows_follow_the_main_setting_and_are_not_sent(
-    page: Page, site_url: str, lang: str
-) -> None:
-    open_page(page, site_url, lang)
+def test_default_rows_follow_the_main_setting_and_are_not_sent(started: Started, lang: str) -> None:
+    page = started(lang)
     expect(page.locator("#compare tbody tr")).to_have_count(3)
     expect(cell(page, 1, "overlap")).to_have_value("0")
     expect(cell(page, 2, "overlap")).to_have_value("128")
@@ -136,8 +135,8 @@ def test_default_rows_follow_the_main_setting_and_are_not_sent(
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_comparing_overlaps_marks_lowest_and_highest(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_comparing_overlaps_marks_lowest_and_highest(started: Started, lang: str) -> None:
+    page = started(lang)
     type_values(page, tokens="200000")
     cell(page, 1, "overlap").fill("128")
     cell(page, 2, "overlap").fill("256")
@@ -147,8 +146,8 @@ def test_comparing_overlaps_marks_lowest_and_highest(page: Page, site_url: str, 
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_rows_are_added_and_removed(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_rows_are_added_and_removed(started: Started, lang: str) -> None:
+    page = started(lang)
     rows = page.locator("#compare tbody tr")
     page.locator("[data-compare-add]").click()
     expect(rows).to_have_count(4)
@@ -171,8 +170,8 @@ def test_rows_are_added_and_removed(page: Page, site_url: str, lang: str) -> Non
     expect_mark(page, 1, "chunks", "worst", lang)
 
 
-def test_at_most_twelve_rows_and_never_none(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "en")
+def test_at_most_twelve_rows_and_never_none(started: Started) -> None:
+    page = started("en")
     add = page.locator("[data-compare-add]")
     for _ in range(9):
         add.click()
@@ -187,9 +186,9 @@ def test_at_most_twelve_rows_and_never_none(page: Page, site_url: str) -> None:
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_a_row_error_shows_next_to_its_cell_and_keeps_the_figures(
-    page: Page, site_url: str, lang: str
+    started: Started, lang: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     expect_figure(page, 0, "chunks", 18, lang)
     cell(page, 0, "overlap").fill("600")
     error = page.locator('[data-error-for="compare.0.overlap"]')
@@ -211,8 +210,8 @@ def test_a_row_error_shows_next_to_its_cell_and_keeps_the_figures(
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_a_comparison_link_opens_its_rows(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang, "?tokens=200000&compare=512:64,512:128,512:256")
+def test_a_comparison_link_opens_its_rows(started: Started, lang: str) -> None:
+    page = started(lang, "?tokens=200000&compare=512:64,512:128,512:256")
     expect(page.locator("#compare tbody tr")).to_have_count(3)
     expect(cell(page, 2, "overlap")).to_have_attribute("name", "compare.2.overlap")
     expect(page.locator("#compare [data-row-note]").first).to_be_empty()
@@ -221,9 +220,9 @@ def test_a_comparison_link_opens_its_rows(page: Page, site_url: str, lang: str) 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_an_edited_comparison_survives_in_the_link(
-    page: Page, new_page: Callable[..., Page], site_url: str, lang: str
+    started: Started, new_page: Callable[..., Page], lang: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     type_values(page, tokens="200000")
     cell(page, 1, "overlap").fill("128")
     cell(page, 2, "overlap").fill("256")
@@ -249,9 +248,9 @@ def documents_cell(page: Page, side: str, name: str) -> Locator:
 
 @pytest.mark.parametrize(("lang", "typed"), [("de", "10.000"), ("pt", "10.000"), ("en", "10,000")])
 def test_documents_split_one_by_one_against_one_stream(
-    page: Page, site_url: str, lang: str, typed: str
+    started: Started, lang: str, typed: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     type_values(page, overlap="51")
     page.locator("#field-documents").fill(typed)
     page.locator("#field-average_tokens").fill("2000")
@@ -271,8 +270,8 @@ def test_documents_split_one_by_one_against_one_stream(
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_a_pasted_list_of_document_lengths(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_a_pasted_list_of_document_lengths(started: Started, lang: str) -> None:
+    page = started(lang)
     page.locator("#field-documents_mode").select_option("list")
     expect(page.locator("#field-documents")).to_be_hidden()
     page.locator("#field-document_tokens").fill("1200\n800\n5000")
@@ -329,9 +328,9 @@ def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
 
 @pytest.mark.parametrize("lang", ["de", "pt"])
 def test_a_pasted_list_survives_in_the_link(
-    page: Page, new_page: Callable[..., Page], site_url: str, lang: str
+    started: Started, new_page: Callable[..., Page], lang: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     page.locator("#field-documents_mode").select_option("list")
     page.locator("#field-document_tokens").fill("1200\n800\n5000")
     wait_for_parameter(page, "document_tokens")
@@ -354,8 +353,8 @@ def budget(page: Page, name: str) -> Locator:
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_the_prompt_budget_fits_or_is_over(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_the_prompt_budget_fits_or_is_over(started: Started, lang: str) -> None:
+    page = started(lang)
     expect(budget(page, "source_tokens")).to_have_text(
         message(
             lang, "budget.source_tokens", top_k="8", chunk_size="512", source=tokens(4096, lang)
@@ -381,10 +380,8 @@ def test_the_prompt_budget_fits_or_is_over(page: Page, site_url: str, lang: str)
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_a_budget_error_keeps_the_last_figures_out_of_date(
-    page: Page, site_url: str, lang: str
-) -> None:
-    open_page(page, site_url, lang)
+def test_a_budget_error_keeps_the_last_figures_out_of_date(started: Started, lang: str) -> None:
+    page = started(lang)
     expect(budget(page, "chunks_that_fit")).to_have_attribute("data-value", "12")
     page.locator("#field-top_k").fill("0")
     expect(page.locator('[data-error-for="top_k"]')).to_have_text(
@@ -397,9 +394,9 @@ def test_a_budget_error_keeps_the_last_figures_out_of_date(
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_the_prompt_budget_survives_in_the_link(
-    page: Page, new_page: Callable[..., Page], site_url: str, lang: str
+    started: Started, new_page: Callable[..., Page], lang: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     page.locator("#field-context_window").fill("4096")
     page.locator("#field-top_k").fill("4")
     wait_for_parameter(page, "top_k")
@@ -423,10 +420,8 @@ def cost(page: Page, name: str) -> Locator:
 
 
 @pytest.mark.parametrize(("lang", "typed"), [("de", "0,02"), ("en", "0.02")])
-def test_the_cost_appears_only_with_a_price(
-    page: Page, site_url: str, lang: str, typed: str
-) -> None:
-    open_page(page, site_url, lang)
+def test_the_cost_appears_only_with_a_price(started: Started, lang: str, typed: str) -> None:
+    page = started(lang)
     expect(page.locator("[data-cost-results]")).to_be_hidden()
     page.locator("#field-price_per_million").fill(typed)
     one_time = decimal_text(calculator.embedding_cost(9088, Fraction("0.02")))
@@ -446,8 +441,8 @@ def test_the_cost_appears_only_with_a_price(
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_a_bad_price_is_explained_and_kept(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_a_bad_price_is_explained_and_kept(started: Started, lang: str) -> None:
+    page = started(lang)
     page.locator("#field-price_per_million").fill("abc")
     expect(page.locator('[data-error-for="price_per_million"]')).to_have_text(
         message(lang, "errors.not_a_decimal")
@@ -458,14 +453,9 @@ def test_a_bad_price_is_explained_and_kept(page: Page, site_url: str, lang: str)
 
 @pytest.mark.parametrize(("lang", "typed", "shown"), [("pl", "1,5", "1,5"), ("en", "1.5", "1.5")])
 def test_the_cost_survives_in_the_link(
-    page: Page,
-    new_page: Callable[..., Page],
-    site_url: str,
-    lang: str,
-    typed: str,
-    shown: str,
+    started: Started, new_page: Callable[..., Page], lang: str, typed: str, shown: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     page.locator("#field-price_per_million").fill(typed)
     wait_for_parameter(page, "price_per_million")
     assert address(page)["price_per_million"] == "1.5"

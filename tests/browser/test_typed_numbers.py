@@ -9,6 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from browser.conftest import Started
 from browser.test_page import LANGUAGES, expect_integer, open_page
 from browser.test_share import expected_error
 
@@ -32,8 +33,8 @@ def address_value(page: Page, name: str, expected: str, timeout_s: float = 10) -
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_decimal_typed_either_way_keeps_its_meaning(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang)
+def test_a_decimal_typed_either_way_keeps_its_meaning(started: Started, lang: str) -> None:
+    page = started(lang)
     for name in DECIMAL_FIELDS:
         for typed, meant in TYPED.items():
             page.locator(f"#field-{name}").fill(typed)
