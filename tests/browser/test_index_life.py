@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import calculator
+from browser.conftest import Started
 from browser.test_page import catalog, localized, open_page
 from browser.test_panels import message, plural
 
@@ -36,8 +37,8 @@ def expect_chunks(page: Page, panel: str, name: str, count: int, lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
-def test_the_page_works_the_seeds_example(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang, "?tokens=200000")
+def test_the_page_works_the_seeds_example(started: Started, lang: str) -> None:
+    page = started(lang, "?tokens=200000")
     change = calculator.settings_change(200_000, 512, 64, 512, 128)
     expect_chunks(page, "reindex", "reused_chunks", change.reused_chunks, lang)
     expect_chunks(page, "reindex", "chunks_to_embed", change.chunks_to_embed, lang)
@@ -78,8 +79,8 @@ def test_a_shared_link_fills_the_new_fields_and_shows_their_figures(
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
-def test_editing_a_field_updates_the_figures(page: Page, site_url: str, lang: str) -> None:
-    open_page(page, site_url, lang, "?tokens=200000")
+def test_editing_a_field_updates_the_figures(started: Started, lang: str) -> None:
+    page = started(lang, "?tokens=200000")
     control(page, "new_overlap").fill("0")
     change = calculator.settings_change(200_000, 512, 64, 512, 0)
     expect_chunks(page, "reindex", "reused_chunks", change.reused_chunks, lang)
@@ -89,9 +90,9 @@ def test_editing_a_field_updates_the_figures(page: Page, site_url: str, lang: st
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_an_invalid_field_shows_its_error_and_leaves_its_panel_stale(
-    page: Page, site_url: str, lang: str
+    started: Started, lang: str
 ) -> None:
-    open_page(page, site_url, lang)
+    page = started(lang)
     before = figure(page, "storage", "hnsw_graph_bytes")
     expect(before).to_have_attribute("data-value", str(18 * 2 * 16 * 4))
     control(page, "hnsw_m").fill("1")
