@@ -11,6 +11,7 @@ while it starts).  Its output is deterministic; a build is reproducible with it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -31,6 +32,20 @@ ESBUILD_TARBALL_SHA256 = "e0712c0e7a9bcfb53c648f63222b07d6ef052897da093498441b8a
 ESBUILD = CACHE / "esbuild-wasm-0.25.12"
 # Pyodide's JavaScript, which every visit downloads before Python starts.
 PYODIDE_SCRIPT = "pyodide.asm.mjs"
+# esbuild reads the nearest tsconfig.json above the files it is given (the project's, for a
+# build into dist/ or for .cache/): its settings change the output (names in a minified
+# file), so a build's bytes would depend on where it runs.  None is read.
+NO_TSCONFIG = "--tsconfig-raw={}"
+# How Pyodide's script is minified; the cached copy is named by these options too.
+MINIFY_OPTIONS = (
+    "--minify",
+    "--format=esm",
+    "--charset=utf8",
+    "--legal-comments=inline",
+    NO_TSCONFIG,
+    # The direct eval's warning: expected (see minified_pyodide_script).
+    "--log-level=error",
+)
 
 
 @dataclass(frozen=True)
@@ -80,6 +95,7 @@ def run_esbuild(assets: Path, bundle: Bundle, output: Path) -> set[str]:
         "--charset=utf8",
         "--legal-comments=none",
         "--log-level=warning",
+        NO_TSCONFIG,
         f"--outdir={output}",
         f"--metafile={metafile}",
         *(f"--external:{name}" for name in bundle.external),
@@ -137,7 +153,9 @@ def minified_pyodide_script(pyodide: Path) -> Path:
     see (no name in a scope that holds a direct eval), so they find what they name.  The
     copy keeps the original's time, so the served Last-Modified stays what it was."""
     source = pyodide / PYODIDE_SCRIPT
-    target = CACHE / f"{PYODIDE_SCRIPT}-{PYODIDE_TARBALL_SHA256[:16]}-{ESBUILD.name}.min.mjs"
+    options = hashlib.sha256("\0".join(MINIFY_OPTIONS).encode()).hexdigest()[:8]
+    name = f"{PYODIDE_SCRIPT}-{PYODIDE_TARBALL_SHA256[:16]}-{ESBUILD.name}-{options}.min.mjs"
+    target = CACHE / name
     if target.exists():
         return target
     with tempfile.TemporaryDirectory(dir=CACHE) as staging:
@@ -146,12 +164,7 @@ def minified_pyodide_script(pyodide: Path) -> Path:
             node_command("to minify Pyodide's script"),
             str(esbuild()),
             str(source),
-            "--minify",
-            "--format=esm",
-            "--charset=utf8",
-            "--legal-comments=inline",
-            # The direct eval's warning: expected, see above.
-            "--log-level=error",
+            *MINIFY_OPTIONS,
             f"--outfile={minified}",
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)

@@ -4,9 +4,9 @@ with another hash seed, compared file by file with the build the session already
 
 The clean build starts from an empty .cache/ (only the verified Pyodide tarball), so the
 compiled stdlib, the start-up zip and the snapshot are made again: a step that depends on the
-clock, the path, chance or what a cache kept fails here.  The compressed copies are shared: they are kept under
-the sha256 of their input, so a changed input can never find another input's copy (and the
-wasm's quality-11 brotli takes half a minute).
+clock, the path, chance or what a cache kept fails here.  The compressed copies are shared:
+they are kept under the sha256 of their input, so a changed input can never find another
+input's copy (and the wasm's strongest brotli is slow).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ SOURCES = (
     "devtools",
     "pyproject.toml",
     "README.md",
+    "LICENSE",
     "calculator",
     "web",
     "locales",
