@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import pytest
@@ -343,6 +343,28 @@ def page_guard(site_origin: str) -> PageGuard:
     return PageGuard(origin=site_origin)
 
 
+class GuardEvents(Protocol):
+    """What a guarded context and its page report to: a test's PageGuard, or a SharedPage
+    that hands them on to the guard of the test using it."""
+
+    def on_request(self, request: Request) -> None: ...
+    def on_csp_violation(self, violation: object) -> None: ...
+    def on_page_error(self, error: Error) -> None: ...
+    def on_console(self, message: ConsoleMessage) -> None: ...
+
+
+def guarded_page(context: BrowserContext, events: GuardEvents) -> Page:
+    """A new page of `context`, whose requests, CSP violations, uncaught errors and console
+    errors (the context's workers' too) go to `events`."""
+    context.on("request", events.on_request)
+    context.expose_function("__reportCspViolation", events.on_csp_violation)
+    context.add_init_script(CSP_RECORDER)
+    guarded = context.new_page()
+    guarded.on("pageerror", events.on_page_error)
+    guarded.on("console", events.on_console)
+    return guarded
+
+
 @pytest.fixture
 def new_page(
     browser: Browser,
@@ -365,13 +387,7 @@ def new_page(
         prefs = firefox_prefs_for(context_options) if browser_name == "firefox" else {}
         context = (firefox_with_prefs(prefs) if prefs else browser).new_context(**context_options)
         contexts.append(context)
-        context.on("request", page_guard.on_request)
-        context.expose_function("__reportCspViolation", page_guard.on_csp_violation)
-        context.add_init_script(CSP_RECORDER)
-        guarded = context.new_page()
-        guarded.on("pageerror", page_guard.on_page_error)
-        guarded.on("console", page_guard.on_console)
-        return guarded
+        return guarded_page(context, page_guard)
 
     yield open_page
     for context in contexts:
@@ -415,8 +431,8 @@ class SharedPage:
     """A started page that tests share; its events go to the guard of the test using it."""
 
     context: BrowserContext
-    page: Page
     guard: PageGuard
+    page: Page = field(init=False)
 
     def hand_to(self, guard: PageGuard) -> None:
         """What came between two tests goes to the next one's guard, as does all that follows."""
@@ -452,14 +468,9 @@ def shared_pages(browser: Browser) -> Iterator[dict[str, SharedPage]]:
 
 
 def open_shared(browser: Browser, guard: PageGuard) -> SharedPage:
-    context = browser.new_context(service_workers="block")
-    shared = SharedPage(context, context.new_page(), guard)
-    # Through the holder: the guard these reach is the one of the test using the page now.
-    context.on("request", shared.on_request)
-    context.expose_function("__reportCspViolation", shared.on_csp_violation)
-    context.add_init_script(CSP_RECORDER)
-    shared.page.on("pageerror", shared.on_page_error)
-    shared.page.on("console", shared.on_console)
+    shared = SharedPage(browser.new_context(service_workers="block"), guard)
+    # Through the holder: the guard its events reach is the one of the test using it now.
+    shared.page = guarded_page(shared.context, shared)
     return shared
 
 

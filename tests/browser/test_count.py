@@ -18,9 +18,9 @@ from playwright.sync_api import FilePayload, Locator, Page, expect
 
 import build
 import calculator
-from browser.conftest import PageGuard, serve_site
+from browser.conftest import READY_TIMEOUT_MS, PageGuard, serve_site
 from browser.test_offline import first_visit
-from browser.test_page import READY_TIMEOUT_MS, catalog, field, localized, open_page
+from browser.test_page import catalog, field, localized, open_page
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from calculator._tokens._files import html_text
 from calculator.protocol import DEFAULT_FIELDS, respond

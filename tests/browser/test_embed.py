@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, Request, expect
 
 import build
-from browser.conftest import PageGuard, origin_of
-from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, open_page
+from browser.conftest import READY_TIMEOUT_MS, PageGuard, origin_of
+from browser.test_page import catalog, expect_integer, field, open_page
 
 # The snippet's frame height before any resize message, and the resize script's clamp.
 SNIPPET_HEIGHT = 900

@@ -15,9 +15,8 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 import build
-from browser.conftest import requests_held
+from browser.conftest import READY_TIMEOUT_MS, requests_held
 from browser.test_page import (
-    READY_TIMEOUT_MS,
     catalog,
     expect_integer,
     field,

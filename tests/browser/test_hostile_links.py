@@ -23,11 +23,10 @@ import pytest
 from playwright.sync_api import Dialog, Page
 
 import calculator
-from browser.conftest import PageGuard
+from browser.conftest import READY_TIMEOUT_MS, PageGuard
 from browser.test_page import (
     LANGUAGES,
     NUMBER_FORMATS,
-    READY_TIMEOUT_MS,
     catalog,
     fill,
     localized,

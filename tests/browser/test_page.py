@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import build
-from browser.conftest import Started
+from browser.conftest import READY_TIMEOUT_MS, Started, wait_until_ready
 from test_stylesheet import SCALE
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
@@ -31,7 +31,6 @@ NUMBER_FORMATS = {
     "pl": (NBSP, ",", 2),
     "en": (",", ".", 1),
 }
-READY_TIMEOUT_MS = 90_000
 
 
 @cache
@@ -56,7 +55,7 @@ def fill(template: str, **params: str) -> str:
 
 def open_page(page: Page, site_url: str, lang: str, query: str = "") -> None:
     page.goto(f"{site_url}{lang}/{query}")
-    expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    wait_until_ready(page)
 
 
 def result(page: Page, key: str) -> Locator:

@@ -12,8 +12,8 @@ from contextlib import AbstractContextManager
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser.conftest import HeldRequests, requests_held
-from browser.test_page import LANGUAGES, READY_TIMEOUT_MS, expect_integer, result
+from browser.conftest import READY_TIMEOUT_MS, HeldRequests, requests_held
+from browser.test_page import LANGUAGES, expect_integer, result
 
 START_STDLIB = "**/python_stdlib_start*.zip"
 # What the results area shows: every figure's text and exact value.

@@ -19,10 +19,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import calculator
-from browser.conftest import Started
+from browser.conftest import READY_TIMEOUT_MS, Started
 from browser.test_page import (
     NUMBER_FORMATS,
-    READY_TIMEOUT_MS,
     catalog,
     fill,
     localized,

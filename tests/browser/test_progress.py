@@ -17,9 +17,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import build
-from browser.conftest import requests_held
+from browser.conftest import READY_TIMEOUT_MS, requests_held
 from browser.test_a11y import axe_source, serious_violations  # noqa: F401 (a fixture)
-from browser.test_page import READY_TIMEOUT_MS, catalog, expect_integer, field, type_values
+from browser.test_page import catalog, expect_integer, field, type_values
 from browser.test_start_choice import REPORT_A_FAST_LINK, SNAPSHOT
 from worker_starts import LAST_START, RECORD_STARTS
 

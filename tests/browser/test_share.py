@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import Dialog, Page, expect
 
 import calculator
+from browser.conftest import READY_TIMEOUT_MS
 from browser.test_page import (
     NUMBER_FORMATS,
-    READY_TIMEOUT_MS,
     catalog,
     expect_integer,
     field,

@@ -20,8 +20,8 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 import build
-from browser.conftest import PageGuard, origin_of, serve_site
-from browser.test_page import READY_TIMEOUT_MS, expect_integer
+from browser.conftest import READY_TIMEOUT_MS, PageGuard, origin_of, serve_site
+from browser.test_page import expect_integer
 from worker_starts import LAST_START, RECORD_STARTS
 
 SNAPSHOT = "**/python-snapshot*.bin"
