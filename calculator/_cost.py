@@ -33,6 +33,6 @@ def parse_price(text: str, number_format: NumberFormat = MACHINE) -> Fraction:
     >>> parse_price("1.5e3")
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: price_per_million: enter a number such as 0.02 or 1500
+    calculator._errors.CalculatorError: price_per_million: Enter a number such as 0.02 or 1500.
     """
     return parse_decimal("price_per_million", text, number_format)

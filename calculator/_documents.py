@@ -122,7 +122,7 @@ def parse_document_tokens(text: str, number_format: NumberFormat = MACHINE) -> l
     >>> parse_document_tokens("1200, 12x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: document_tokens: line 2: '12x' is not a whole number...
+    calculator._errors.CalculatorError: document_tokens: Line 2: “12x” is not a whole number.
     """
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > 1:

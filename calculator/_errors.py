@@ -29,31 +29,43 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 
-# English wording for the command line and for str(error); the site uses its catalogs.
-_ENGLISH: Mapping[str, str] = MappingProxyType(
-    {
-        "empty": "enter a value",
-        "not_a_number": "enter a whole number, for example 8000 or 8,000",
-        "not_whole": "enter a whole number, without decimals",
-        "too_small": "must be at least {minimum}",
-        "too_large": "must be at most {maximum}",
-        "overlap_not_below_chunk_size": (
-            "overlap ({overlap}) must be smaller than the chunk size ({chunk_size})"
-        ),
-        "unknown_choice": "unknown value {value!r}",
-        "not_an_integer": "must be an integer, not {type}",
-        "list_too_long": "at most {maximum} documents",
-        "list_item_invalid": "line {line}: {value!r} is not a whole number of tokens",
-        "list_empty": "enter at least one document's token count",
-        "too_many_rows": "at most {maximum} rows",
-        "bad_compare_spec": ("{value!r} is not chunk_size:overlap[:dimensions[:representation]]"),
-        "not_a_decimal": "enter a number such as 0.02 or 1500",
-        "ambiguous_number": (
-            "could be read two ways: write the digits without separators, for example 8000"
-        ),
-        "too_many_digits": "enter at most {maximum} digits",
-    }
-)
+# The English wording (the command line's and str(error)'s) is the site's English catalog,
+# locales/en.json: one wording for both.  The wheel carries that file as calculator/en.json; a
+# checkout reads it where it lies.  The page words errors from its own catalogs and never
+# reads this file, so it is opened only when a message is first asked for.
+_CATALOG_PATHS = ("en.json", "../locales/en.json")
+
+
+def english_messages() -> Mapping[str, str]:
+    """Every message key's English text, from the English catalog (``errors.<key>``).
+
+    >>> english_messages()["too_small"]
+    'Enter {minimum} or more.'
+    """
+    if not _english:
+        _english.update(_read_english())
+    return _english
+
+
+_english: dict[str, str] = {}
+
+
+def _read_english() -> dict[str, str]:
+    import json  # noqa: PLC0415 (the page's Python never gets here)
+    from pathlib import Path  # noqa: PLC0415
+
+    here = Path(__file__).parent
+    for relative in _CATALOG_PATHS:
+        try:
+            catalog = json.loads((here / relative).read_text(encoding="utf-8"))
+        except OSError:
+            continue
+        return {
+            key.removeprefix("errors."): text
+            for key, text in catalog.items()
+            if key.startswith("errors.")
+        }
+    return {}
 
 
 def shortened(text: str, limit: int = 40) -> str:
@@ -76,7 +88,7 @@ class CalculatorError(ValueError):
     >>> error.params
     {'overlap': '512', 'chunk_size': '512'}
     >>> str(error)
-    'overlap: overlap (512) must be smaller than the chunk size (512)'
+    'overlap: The overlap (512) must be smaller than the chunk size (512).'
     """
 
     def __init__(self, field: str, key: str, **params: object) -> None:
@@ -90,9 +102,26 @@ class CalculatorError(ValueError):
         self.integer_params: tuple[str, ...] = tuple(
             name for name, value in params.items() if type(value) is int
         )
-        #: The English wording, for the command line; the site words it from its catalogs.
-        self.message = _ENGLISH[key].format(**self.params)
-        super().__init__(f"{field}: {self.message}")
+        super().__init__(field, key)
+
+    @property
+    def message(self) -> str:
+        """The English wording, for the command line; the site words it from its catalogs.
+
+        >>> CalculatorError("tokens", "too_small", minimum=8000).message
+        'Enter 8,000 or more.'
+        """
+        text = english_messages().get(self.key)
+        if text is None:  # a copy of the package without its catalog
+            return " ".join([self.key, *(f"{k}={v}" for k, v in self.params.items())])
+        shown = {
+            name: f"{int(value):,}" if name in self.integer_params else value
+            for name, value in self.params.items()
+        }
+        return text.format(**shown)
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
 
     def to_dict(self) -> dict[str, object]:
         """The error as plain data: its key, its params as text and which params are numbers.

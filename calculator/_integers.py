@@ -16,7 +16,7 @@ def require_int(field: str, value: object, minimum: int) -> int:
     >>> require_int("tokens", 8000.0, 0)
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: tokens: must be an integer, not float
+    calculator._errors.CalculatorError: tokens: Expected an integer, got float.
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise CalculatorError(field, "not_an_integer", type=type(value).__name__)

@@ -127,7 +127,7 @@ def parse_whole_number(
     >>> parse_whole_number("tokens", "8,5", german)
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: tokens: enter a whole number, without decimals
+    calculator._errors.CalculatorError: tokens: Enter a whole number.
     >>> try:
     ...     parse_whole_number("tokens", "8,000", german)
     ... except CalculatorError as error:
@@ -136,7 +136,7 @@ def parse_whole_number(
     >>> parse_whole_number("chunk_size", "-3", minimum=1)
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: chunk_size: must be at least 1
+    calculator._errors.CalculatorError: chunk_size: Enter 1 or more.
     """
     return _parsed(field, text, number_format.group, number_format.decimal, minimum)
 
@@ -202,7 +202,7 @@ def parse_decimal(field: str, text: str, number_format: NumberFormat = MACHINE) 
     >>> parse_decimal("price", "0." + "0" * 40 + "1")
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: price: enter at most 30 digits
+    calculator._errors.CalculatorError: price: Enter at most 30 digits.
     """
     body = text.strip()
     if not body:

@@ -96,11 +96,11 @@ def test_readable_summary() -> None:
     [
         (
             ["--tokens", "100", "--chunk-size", "64", "--overlap", "64"],
-            "--overlap: overlap (64) must be smaller than the chunk size (64)",
+            "--overlap: The overlap (64) must be smaller than the chunk size (64).",
         ),
-        (["--tokens", "-5", "--chunk-size", "64"], "--tokens: must be at least 0"),
-        (["--tokens", "ten", "--chunk-size", "64"], "--tokens: enter a whole number, for"),
-        (["--tokens", "10", "--chunk-size", "6.5"], "--chunk-size: enter a whole number, without"),
+        (["--tokens", "-5", "--chunk-size", "64"], "--tokens: Enter 0 or more."),
+        (["--tokens", "ten", "--chunk-size", "64"], "--tokens: Enter a whole number, for example"),
+        (["--tokens", "10", "--chunk-size", "6.5"], "--chunk-size: Enter a whole number."),
         (
             ["--tokens", "10", "--chunk-size", "64", "--dimensions", "384", "--dtype", "float64"],
             "--dtype: invalid choice",
@@ -117,7 +117,7 @@ def test_readable_summary() -> None:
                 "--bytes-per-dimension",
                 "0",
             ],
-            "--bytes-per-dimension: must be at least 1",
+            "--bytes-per-dimension: Enter 1 or more.",
         ),
     ],
 )
@@ -201,11 +201,11 @@ def test_readable_panels() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--compare", "512"], "--compare: '512' is not chunk_size:overlap"),
-        (["--compare", "512:64,64:64"], "--compare (row 2, overlap): overlap (64) must be smaller"),
-        (["--documents", "10"], "--average-tokens: enter a value"),
-        (["--top-k", "8"], "--context-window: enter a value"),
-        (["--price-per-million", "cheap"], "--price-per-million: enter a number such as 0.02"),
+        (["--compare", "512"], "--compare: “512” is not a valid configuration"),
+        (["--compare", "512:64,64:64"], "--compare (row 2, overlap): The overlap (64)"),
+        (["--documents", "10"], "--average-tokens: Enter a value."),
+        (["--top-k", "8"], "--context-window: Enter a value."),
+        (["--price-per-million", "cheap"], "--price-per-million: Enter a number such as 0.02"),
         (["--json", "--markdown"], "not allowed with argument"),
     ],
 )

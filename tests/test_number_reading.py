@@ -252,11 +252,11 @@ def test_the_command_line_reads_leading_zeros() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--tokens", "9" * 100_000, "--chunk-size", "64"], "--tokens: must be at most"),
-        (["--tokens", "8.000", "--chunk-size", "64"], "--tokens: could be read two ways"),
+        (["--tokens", "9" * 100_000, "--chunk-size", "64"], "--tokens: Enter 1,000,000,000"),
+        (["--tokens", "8.000", "--chunk-size", "64"], "--tokens: This could be read two ways"),
         (
             ["--tokens", "10", "--chunk-size", "64", "--price-per-million", "0." + ZEROS + "2"],
-            "--price-per-million: enter at most 30 digits",
+            "--price-per-million: Enter at most 30 digits.",
         ),
     ],
 )

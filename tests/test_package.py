@@ -56,6 +56,27 @@ def test_pyproject_builds_a_pure_wheel(tmp_path: Path, monkeypatch: pytest.Monke
     assert {f"calculator/{path.name}" for path in PACKAGE.glob("*.py")} <= names
     assert "calculator/py.typed" in names
     assert not any(name.startswith(("tests/", "web/", "locales/")) for name in names)
+    # The command line's English is the site's English catalog, carried inside the package.
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read("calculator/en.json") == (ROOT / "locales" / "en.json").read_bytes()
+
+
+def test_an_installed_wheel_words_errors_as_the_english_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hatchling_build = pytest.importorskip("hatchling.build")
+    monkeypatch.chdir(ROOT)
+    wheel = tmp_path / hatchling_build.build_wheel(str(tmp_path))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "site")
+    completed = subprocess.run(
+        [sys.executable, "-m", "calculator", "--tokens", "-5", "--chunk-size", "64"],
+        cwd=tmp_path / "site",
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    assert completed.stderr == "python3 -m calculator: error: --tokens: Enter 0 or more.\n"
 
 
 def test_the_pages_python_does_not_load_typing() -> None:
