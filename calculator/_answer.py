@@ -1,18 +1,22 @@
-"""The answer ``respond`` gives the page, typed once.
+"""The plan's figures as the calculator builds them, and the page's answer around them.
 
-Every integer travels as its decimal string (JavaScript numbers lose digits past
-2**53), so figures are ``str`` here; ``bool`` and ``None`` travel as themselves.
-The page's script is checked against these types, so a renamed key fails a
-check instead of a visitor.
+``calculator._report`` builds every section with these types and the command line prints them
+as JSON; ``respond`` sends the same sections to the page with every ``int`` as its decimal
+string (JavaScript numbers lose digits past 2**53), and beside each sized byte count its
+figures in units (the ``*_size`` keys).  tools/answer_types.py writes the TypeScript the page's
+script is checked against from this module, ints as strings, so a key renamed on either side
+fails a check instead of a visitor.  Only the checkers import this module.
 """
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 #: fresh: figures for the current inputs; stale: a field it depends on is invalid, so the
 #: last figures stay, marked out of date; unused: its fields are empty, nothing to show.
 PanelState = Literal["fresh", "stale", "unused"]
+#: A re-indexing question (``calculator._reindex.REINDEX_KINDS``, the form's choices).
+ReindexKind: TypeAlias = Literal["settings", "edit", "documents", "model"]
 #: The default comparison rows' notes (catalog keys "compare.<note>"); "" for none.
 RowNote = Literal["current", "no_overlap", "double_overlap", ""]
 
@@ -36,7 +40,9 @@ class SizeFigureAnswer(TypedDict):
 
 class SizeAnswer(TypedDict):
     """One byte count in binary and decimal units, decided by the calculator (``_units``), so
-    the command line and every page say the same figure."""
+    the command line and every page say the same figure.  The page's answer carries one beside
+    each sized byte count (``raw_vector_bytes`` → ``raw_vector_size``); the command line's
+    JSON does not."""
 
     iec: SizeFigureAnswer
     si: SizeFigureAnswer
@@ -48,8 +54,8 @@ class Quotient(TypedDict):
 
 
 class LengthGroup(TypedDict):
-    count: str
-    length: str
+    count: int
+    length: int
 
 
 class Derivation(TypedDict):
@@ -61,53 +67,61 @@ class Derivation(TypedDict):
     lines: list[Literal["last", "processed", "repeated", "padded"]]
     #: The raw vector size: bytes per dimension, bits for binary; None without vectors.
     raw_line: Literal["raw", "raw_binary"] | None
-    chunks_minus_one: str
+    chunks_minus_one: int
 
 
-class ResultAnswer(TypedDict):
-    tokens: str
-    chunk_size: str
-    overlap: str
-    step: str
-    chunks: str
-    last_chunk_tokens: str
+class PlanFigures(TypedDict):
+    """Every figure of one split (and its vectors): the command line's top level."""
+
+    tokens: int
+    chunk_size: int
+    overlap: int
+    step: int
+    chunks: int
+    last_chunk_tokens: int
     length_groups: list[LengthGroup]
-    tokens_processed: str
-    repeated_tokens: str
+    tokens_processed: int
+    repeated_tokens: int
     repeated_share: str
-    padded_tokens: str
-    padding_tokens: str
+    padded_tokens: int
+    padding_tokens: int
     steps_after_first: Quotient
-    dimensions: NotRequired[str]
+    dimensions: NotRequired[int]
     dtype: NotRequired[str]
-    bits_per_dimension: NotRequired[str]
-    bytes_per_dimension: NotRequired[str]
-    bytes_per_vector: NotRequired[str]
-    raw_vector_bytes: NotRequired[str]
+    bits_per_dimension: NotRequired[int]
+    #: Whole bytes, or 0.125 for one bit.
+    bytes_per_dimension: NotRequired[int | float]
+    bytes_per_vector: NotRequired[int]
+    raw_vector_bytes: NotRequired[int]
     raw_vector_size: NotRequired[SizeAnswer]
+
+
+class ResultAnswer(PlanFigures):
+    """The main results as the page gets them: the figures and which derivation to show."""
+
     derivation: Derivation
 
 
 class OneStream(TypedDict):
-    tokens: str
-    chunks: str
-    tokens_processed: str
-    repeated_tokens: str
-    padded_tokens: str
-    raw_vector_bytes: NotRequired[str]
+    tokens: int
+    chunks: int
+    tokens_processed: int
+    repeated_tokens: int
+    padded_tokens: int
+    raw_vector_bytes: NotRequired[int]
     raw_vector_size: NotRequired[SizeAnswer]
 
 
 class PerDocument(OneStream):
     """The same figures as one stream, summed over the documents chunked one by one."""
 
-    documents: str
+    documents: int
 
 
 class Difference(TypedDict):
-    chunks: str
-    tokens_processed: str
-    raw_vector_bytes: NotRequired[str]
+    chunks: int
+    tokens_processed: int
+    raw_vector_bytes: NotRequired[int]
     raw_vector_size: NotRequired[SizeAnswer]
 
 
@@ -118,45 +132,45 @@ class DocumentsAnswer(TypedDict):
 
 
 class Budget(TypedDict):
-    top_k: str
-    chunk_size: str
-    source_tokens: str
-    reserved_tokens: str
-    answer_tokens: str
-    total_tokens: str
-    context_window: str
+    top_k: int
+    chunk_size: int
+    source_tokens: int
+    reserved_tokens: int
+    answer_tokens: int
+    total_tokens: int
+    context_window: int
     fits: bool
-    spare_tokens: str
-    chunks_that_fit: str
+    spare_tokens: int
+    chunks_that_fit: int
 
 
 class Cost(TypedDict):
     price_per_million: str
-    tokens_processed: str
+    tokens_processed: int
     one_time: str
     per_document_set: NotRequired[str]
 
 
 class CompareRowFigures(TypedDict):
-    chunk_size: str
-    overlap: str
-    chunks: str
-    tokens_processed: str
+    chunk_size: int
+    overlap: int
+    chunks: int
+    tokens_processed: int
     over_tokens_share: str
-    repeated_tokens: str
-    padded_tokens: str
-    dimensions: NotRequired[str]
+    repeated_tokens: int
+    padded_tokens: int
+    dimensions: NotRequired[int]
     dtype: NotRequired[str]
-    bytes_per_vector: NotRequired[str]
-    raw_vector_bytes: NotRequired[str]
+    bytes_per_vector: NotRequired[int]
+    raw_vector_bytes: NotRequired[int]
     raw_vector_size: NotRequired[SizeAnswer]
 
 
 class ComparisonFiguresAnswer(TypedDict):
     rows: list[CompareRowFigures]
-    #: Per figure, the rows (their index as text) with its lowest and highest value.
-    best: dict[str, list[str]]
-    worst: dict[str, list[str]]
+    #: Per figure, the rows (their index) with its lowest and highest value.
+    best: dict[str, list[int]]
+    worst: dict[str, list[int]]
 
 
 class Compare(TypedDict):
@@ -171,107 +185,122 @@ class Compare(TypedDict):
 
 class ReindexCost(TypedDict):
     price_per_million: str
-    tokens_to_embed: str
+    tokens_to_embed: int
     one_time: str
 
 
 class ReindexAnswer(TypedDict):
     """Re-embedding after a change (the command line's ``reindex`` keys), with sizes."""
 
-    kind: Literal["settings", "edit", "documents", "model"]
+    kind: ReindexKind
     new_model: bool
-    old_chunks: str
-    new_chunks: str
-    reused_chunks: str
-    chunks_to_embed: str
-    chunks_to_delete: str
-    old_tokens_processed: str
-    new_tokens_processed: str
-    reused_tokens: str
-    tokens_to_embed: str
-    new_chunk_size: NotRequired[str]
-    new_overlap: NotRequired[str]
-    edit_at: NotRequired[str]
-    edit_tokens: NotRequired[str]
-    kept_before_edit: NotRequired[str]
-    realigned_after_edit: NotRequired[str]
-    documents: NotRequired[str]
-    changed_documents: NotRequired[str]
+    old_chunks: int
+    new_chunks: int
+    reused_chunks: int
+    chunks_to_embed: int
+    chunks_to_delete: int
+    old_tokens_processed: int
+    new_tokens_processed: int
+    reused_tokens: int
+    tokens_to_embed: int
+    new_chunk_size: NotRequired[int]
+    new_overlap: NotRequired[int]
+    edit_at: NotRequired[int]
+    edit_tokens: NotRequired[int]
+    kept_before_edit: NotRequired[int]
+    realigned_after_edit: NotRequired[int]
+    documents: NotRequired[int]
+    changed_documents: NotRequired[int]
     cost: NotRequired[ReindexCost]
-    bytes_per_vector: NotRequired[str]
-    old_raw_vector_bytes: NotRequired[str]
+    bytes_per_vector: NotRequired[int]
+    old_raw_vector_bytes: NotRequired[int]
     old_raw_vector_size: NotRequired[SizeAnswer]
-    new_raw_vector_bytes: NotRequired[str]
+    new_raw_vector_bytes: NotRequired[int]
     new_raw_vector_size: NotRequired[SizeAnswer]
-    versioned_peak_raw_bytes: NotRequired[str]
+    versioned_peak_raw_bytes: NotRequired[int]
     versioned_peak_raw_size: NotRequired[SizeAnswer]
     #: Only without a new model: one index cannot hold two models' vectors.
-    in_place_peak_raw_bytes: NotRequired[str]
+    in_place_peak_raw_bytes: NotRequired[int]
     in_place_peak_raw_size: NotRequired[SizeAnswer]
 
 
 class PgvectorValue(TypedDict):
-    bytes_per_value: str
-    bytes: str
-    size: SizeAnswer
+    bytes_per_value: int
+    bytes: int
+    size: NotRequired[SizeAnswer]
 
 
 class StorageAnswer(TypedDict):
     """The index's parts (the command line's ``storage`` keys), each with its size."""
 
-    vectors: str
-    dimensions: str
+    vectors: int
+    dimensions: int
     dtype: str
-    bytes_per_vector: str
-    raw_vector_bytes: str
-    raw_vector_size: SizeAnswer
-    hnsw_m: str
-    hnsw_graph_bytes: str
-    hnsw_graph_size: SizeAnswer
+    bytes_per_vector: int
+    raw_vector_bytes: int
+    raw_vector_size: NotRequired[SizeAnswer]
+    hnsw_m: int
+    hnsw_graph_bytes: int
+    hnsw_graph_size: NotRequired[SizeAnswer]
     #: Said beside the graph, never added to the total.
-    hnsw_upper_layer_bytes: str
-    hnsw_upper_layer_size: SizeAnswer
-    tokens_processed: str
+    hnsw_upper_layer_bytes: int
+    hnsw_upper_layer_size: NotRequired[SizeAnswer]
+    tokens_processed: int
     #: A decimal text ("4.29"); "0" when the visitor gave none.
     text_bytes_per_token: str
-    text_bytes: str
-    text_size: SizeAnswer
-    metadata_bytes_per_chunk: str
-    metadata_bytes: str
-    metadata_size: SizeAnswer
+    text_bytes: int
+    text_size: NotRequired[SizeAnswer]
+    metadata_bytes_per_chunk: int
+    metadata_bytes: int
+    metadata_size: NotRequired[SizeAnswer]
     quantized_dtype: str | None
-    quantized_copy_bytes: str
-    quantized_copy_size: SizeAnswer
-    replicas: str
-    replica_bytes: str
-    replica_size: SizeAnswer
-    total_bytes: str
-    total_size: SizeAnswer
+    quantized_copy_bytes: int
+    quantized_copy_size: NotRequired[SizeAnswer]
+    replicas: int
+    replica_bytes: int
+    replica_size: NotRequired[SizeAnswer]
+    total_bytes: int
+    total_size: NotRequired[SizeAnswer]
     #: The keys whose figures are estimates.
     estimates: list[str]
+    #: How each part is worked out, in English: the command line's (the page words its own).
+    formulas: NotRequired[dict[str, str]]
     #: pgvector's per-value sizes: "vector", "halfvec", "bit".
     pgvector: dict[str, PgvectorValue]
 
 
 class AtLimit(TypedDict):
-    chunk_size: str
-    overlap: str
-    chunks: str
-    tokens_processed: str
+    chunk_size: int
+    overlap: int
+    chunks: int
+    tokens_processed: int
 
 
 class ModelLimitAnswer(TypedDict):
     """Chunks against the model's input limit (the command line's ``model_limit`` keys)."""
 
-    max_input_tokens: str
-    chunk_size: str
-    chunks: str
-    chunks_over_limit: str
-    truncated_tokens: str
+    max_input_tokens: int
+    chunk_size: int
+    chunks: int
+    chunks_over_limit: int
+    truncated_tokens: int
     fits: bool
-    largest_chunk_size_within_limit: str
+    largest_chunk_size_within_limit: int
     #: The plan at the largest size within the limit; None when the overlap is not below it.
     at_limit: AtLimit | None
+
+
+class PanelFigures(TypedDict):
+    """Each planning panel's figures, ``None`` where its fields are empty or invalid: the
+    command line's JSON sections, and the page's answer, from one assembly (``_report``)."""
+
+    compare: ComparisonFiguresAnswer | None
+    documents: DocumentsAnswer | None
+    budget: Budget | None
+    cost: Cost | None
+    reindex: ReindexAnswer | None
+    storage: StorageAnswer | None
+    model_limit: ModelLimitAnswer | None
 
 
 class Panels(TypedDict):

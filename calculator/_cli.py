@@ -27,17 +27,7 @@ from ._input_limit import InputLimit
 from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
-from ._report import (
-    Report,
-    describe,
-    describe_budget,
-    describe_comparison,
-    describe_cost,
-    describe_documents,
-    describe_model_limit,
-    describe_reindex,
-    describe_storage,
-)
+from ._report import describe, describe_cost, describe_panels
 from ._storage import StorageSize
 from ._text import parse_whole_number
 from ._units import bytes_and_sizes, iec_size
@@ -395,6 +385,7 @@ class _Panels:
     """The planning panels the options asked for, each ``None`` when not asked."""
 
     def __init__(self, options: argparse.Namespace, outcome: FormOutcome) -> None:
+        self.outcome = outcome
         self.comparison: Comparison | None = outcome.comparison if options.compare else None
         self.documents: CorpusPlan | None = outcome.documents
         self.stream: ChunkPlan | None = outcome.documents_stream
@@ -405,23 +396,13 @@ class _Panels:
         self.storage: StorageSize | None = outcome.storage
         self.model_limit: InputLimit | None = outcome.model_limit
 
-    def report(self, plan: ChunkPlan, vectors: VectorSize | None) -> Report:
-        report = describe(plan, vectors)
-        if self.comparison is not None:
-            report["compare"] = describe_comparison(self.comparison)
-        if self.documents is not None and self.stream is not None:
-            per_vector = None if vectors is None else vectors.bytes_per_vector
-            report["documents"] = describe_documents(self.documents, self.stream, per_vector)
-        if self.budget is not None:
-            report["budget"] = describe_budget(self.budget)
-        if self.price is not None:
-            report["cost"] = describe_cost(self.price, plan.tokens_processed, self.documents)
-        if self.reindex is not None:
-            report["reindex"] = describe_reindex(self.reindex, self.migration, self.price)
-        if self.storage is not None:
-            report["storage"] = describe_storage(self.storage)
-        if self.model_limit is not None:
-            report["model_limit"] = describe_model_limit(self.model_limit)
+    def report(self, plan: ChunkPlan, vectors: VectorSize | None) -> dict[str, object]:
+        """The JSON: the plan's figures, then each panel asked for (one assembly with the
+        page's, ``describe_panels``); the comparison only when --compare gave rows."""
+        report: dict[str, object] = dict(describe(plan, vectors))
+        for name, figures in describe_panels(self.outcome).items():
+            if figures is not None and (name != "compare" or self.comparison is not None):
+                report[name] = figures
         return report
 
     def lines(self, plan: ChunkPlan) -> list[str]:

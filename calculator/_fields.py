@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from ._compare import MAX_ROWS, ROW_FIELDS
 from ._record import record
+from ._reindex import REINDEX_KINDS
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS
 
 # The page's Python never imports typing (it would be one more module to load at start).
@@ -143,8 +144,7 @@ _DECLARATIONS = (
     # The page opens on the seeds' worked example (512/64 -> 512/128); the edit's inputs start
     # empty, like every field shown only under a choice.
     Field(
-        "reindex_mode", "choice", ("reindex",), "settings",
-        choices=("settings", "edit", "documents", "model"),
+        "reindex_mode", "choice", ("reindex",), "settings", choices=REINDEX_KINDS,
     ),
     Field("new_model", "choice", ("reindex",), "no", choices=("no", "yes")),
     Field(

@@ -40,6 +40,7 @@ from ._reindex import (
     documents_change,
     edit_change,
     migration_size,
+    reindex_kind,
     settings_change,
     unchanged,
     windows_ending_by,
@@ -170,7 +171,7 @@ def _reindex(
         return None
     edit = None if edit_at is None or edit_tokens is None else (edit_at, edit_tokens)
     return ReindexCase(
-        kind=mode,
+        kind=reindex_kind(mode),
         plan=plan.with_new_model() if new_model or mode == "model" else plan,
         new_model=new_model or mode == "model",
         new_window=new_window,

@@ -24,6 +24,26 @@ from ._errors import CalculatorError
 from ._integers import ceil_div, require_int
 from ._record import record
 
+# The page's Python never imports typing (one more module at start): the types are the checkers'.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._answer import ReindexKind
+
+#: Every re-indexing question, the form's choices in their order.
+REINDEX_KINDS: tuple[ReindexKind, ...] = ("settings", "edit", "documents", "model")
+
+
+def reindex_kind(text: str) -> ReindexKind:
+    """``text`` as a re-indexing question.
+
+    >>> reindex_kind("edit")
+    'edit'
+    """
+    for kind in REINDEX_KINDS:
+        if kind == text:
+            return kind
+    raise ValueError(f"not a re-indexing question: {text!r}")
+
 
 @record
 class ReindexPlan:
@@ -263,7 +283,7 @@ class ReindexCase:
     changed instead of one stream.
     """
 
-    kind: str
+    kind: ReindexKind
     plan: ReindexPlan
     new_model: bool = False
     new_window: tuple[int, int] | None = None

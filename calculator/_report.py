@@ -1,4 +1,9 @@
-"""The plan as plain data: the JSON the command line prints and the page paints."""
+"""The plan as plain data: the JSON the command line prints and the page paints.
+
+Each section is built here once, typed as ``calculator._answer`` declares it (ints as ints);
+:func:`describe_panels` assembles every planning panel of a form's outcome, for the command
+line and the page alike.
+"""
 
 from __future__ import annotations
 
@@ -13,15 +18,67 @@ from ._compare import Comparison
 from ._cost import embedding_cost
 from ._decimals import decimal_text
 from ._documents import CorpusPlan
+from ._form import FormOutcome
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import StorageSize, pgvector_value_bytes
 from ._vectors import VectorSize
 
-Report = dict[str, object]
+# The page's Python never imports typing (one more module at start): the types are the checkers'.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._answer import (
+        Budget,
+        CompareRowFigures,
+        ComparisonFiguresAnswer,
+        Cost,
+        Difference,
+        DocumentsAnswer,
+        ModelLimitAnswer,
+        OneStream,
+        PanelFigures,
+        PerDocument,
+        PlanFigures,
+        Quotient,
+        ReindexAnswer,
+        StorageAnswer,
+    )
 
 
-def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> Report:
+def describe_panels(outcome: FormOutcome) -> PanelFigures:
+    """Every planning panel's figures for a form's ``outcome``, ``None`` where the panel's
+    fields are empty or invalid: the sections of the command line's JSON and of the page's
+    answer, assembled once.
+
+    >>> from calculator._form import evaluate_form
+    >>> panels = describe_panels(evaluate_form({"tokens": "8000", "chunk_size": "512",
+    ...                                         "overlap": "64", "price_per_million": "0.02"}))
+    >>> panels["cost"]["one_time"], panels["budget"], panels["compare"]["best"]["chunks"]
+    ('0.00018176', None, [1])
+    """
+    plan, vectors, price = outcome.plan, outcome.vectors, outcome.price_per_million
+    documents: DocumentsAnswer | None = None
+    if outcome.documents is not None and outcome.documents_stream is not None:
+        per_vector = None if vectors is None else vectors.bytes_per_vector
+        documents = describe_documents(outcome.documents, outcome.documents_stream, per_vector)
+    return {
+        "compare": None if outcome.comparison is None else describe_comparison(outcome.comparison),
+        "documents": documents,
+        "budget": None if outcome.budget is None else describe_budget(outcome.budget),
+        "cost": None
+        if price is None or plan is None
+        else describe_cost(price, plan.tokens_processed, outcome.documents),
+        "reindex": None
+        if outcome.reindex is None
+        else describe_reindex(outcome.reindex, outcome.migration, price),
+        "storage": None if outcome.storage is None else describe_storage(outcome.storage),
+        "model_limit": None
+        if outcome.model_limit is None
+        else describe_model_limit(outcome.model_limit),
+    }
+
+
+def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> PlanFigures:
     """Every figure of ``plan`` (and ``vectors``) under the CLI's JSON keys.
 
     >>> from calculator import plan_chunks, vector_size
@@ -31,7 +88,7 @@ def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> Report:
     >>> report["length_groups"]
     [{'count': 3, 'length': 800}, {'count': 1, 'length': 700}]
     """
-    report: Report = {
+    report: PlanFigures = {
         "tokens": plan.tokens,
         "chunk_size": plan.chunk_size,
         "overlap": plan.overlap,
@@ -60,7 +117,7 @@ def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> Report:
     return report
 
 
-def _quotient(value: Fraction) -> Report:
+def _quotient(value: Fraction) -> Quotient:
     """The quotient inside the ceiling, truncated for display, and whether that is exact.
 
     The page shows "⌈16.71…⌉" when digits were cut, so the ceiling never looks wrong.
@@ -76,7 +133,7 @@ def _bytes_per_dimension(bits: int) -> int | float:
 
 def describe_documents(
     corpus: CorpusPlan, stream: ChunkPlan, bytes_per_vector: int | None = None
-) -> Report:
+) -> DocumentsAnswer:
     """Per-document splitting next to one stream of the same tokens, and the difference.
 
     >>> from calculator import plan_chunks
@@ -88,7 +145,7 @@ def describe_documents(
     >>> report["difference"]["chunks"]
     6616
     """
-    per_document: Report = {
+    per_document: PerDocument = {
         "documents": corpus.documents,
         "tokens": corpus.tokens,
         "chunks": corpus.chunks,
@@ -96,14 +153,14 @@ def describe_documents(
         "repeated_tokens": corpus.repeated_tokens,
         "padded_tokens": corpus.padded_tokens,
     }
-    one_stream: Report = {
+    one_stream: OneStream = {
         "tokens": stream.tokens,
         "chunks": stream.chunks,
         "tokens_processed": stream.tokens_processed,
         "repeated_tokens": stream.repeated_tokens,
         "padded_tokens": stream.padded_tokens,
     }
-    difference: Report = {
+    difference: Difference = {
         "chunks": corpus.chunks - stream.chunks,
         "tokens_processed": corpus.tokens_processed - stream.tokens_processed,
     }
@@ -114,7 +171,7 @@ def describe_documents(
     return {"per_document": per_document, "one_stream": one_stream, "difference": difference}
 
 
-def describe_budget(budget: PromptBudget) -> Report:
+def describe_budget(budget: PromptBudget) -> Budget:
     """The prompt budget's figures under stable keys."""
     return {
         "top_k": budget.top_k,
@@ -132,13 +189,13 @@ def describe_budget(budget: PromptBudget) -> Report:
 
 def describe_cost(
     price_per_million: Fraction, tokens_processed: int, corpus: CorpusPlan | None = None
-) -> Report:
+) -> Cost:
     """Exact one-time embedding cost as decimal text (12 places at most).
 
     >>> describe_cost(Fraction(2, 100), 9088)
     {'price_per_million': '0.02', 'tokens_processed': 9088, 'one_time': '0.00018176'}
     """
-    report: Report = {
+    report: Cost = {
         "price_per_million": decimal_text(price_per_million, places=12),
         "tokens_processed": tokens_processed,
         "one_time": decimal_text(embedding_cost(tokens_processed, price_per_million), places=12),
@@ -149,7 +206,7 @@ def describe_cost(
     return report
 
 
-def describe_comparison(comparison: Comparison) -> Report:
+def describe_comparison(comparison: Comparison) -> ComparisonFiguresAnswer:
     """Each row's figures, and which rows are best (lowest) and worst per figure.
 
     >>> from calculator._compare import Configuration, compare_configurations
@@ -158,9 +215,9 @@ def describe_comparison(comparison: Comparison) -> Report:
     >>> [row["tokens_processed"] for row in report["rows"]], report["best"]["chunks"]
     ([228544, 266560], [0])
     """
-    rows: list[Report] = []
+    rows: list[CompareRowFigures] = []
     for row in comparison.rows:
-        figures: Report = {
+        figures: CompareRowFigures = {
             "chunk_size": row.plan.chunk_size,
             "overlap": row.plan.overlap,
             "chunks": row.plan.chunks,
@@ -186,7 +243,7 @@ def describe_comparison(comparison: Comparison) -> Report:
 
 def describe_reindex(
     case: ReindexCase, migration: MigrationSize | None = None, price: Fraction | None = None
-) -> Report:
+) -> ReindexAnswer:
     """A re-indexing plan under the CLI's ``reindex`` keys.
 
     >>> from calculator._reindex import ReindexCase, settings_change
@@ -196,7 +253,7 @@ def describe_reindex(
     [75, 446, 372]
     """
     plan = case.plan
-    report: Report = {
+    report: ReindexAnswer = {
         "kind": case.kind,
         "new_model": case.new_model,
         "old_chunks": plan.old_chunks,
@@ -253,7 +310,7 @@ STORAGE_FORMULAS: Mapping[str, str] = MappingProxyType(
 STORAGE_ESTIMATES = ("hnsw_graph_bytes", "hnsw_upper_layer_bytes", "text_bytes", "total_bytes")
 
 
-def describe_storage(storage: StorageSize) -> Report:
+def describe_storage(storage: StorageSize) -> StorageAnswer:
     """The index's parts under the CLI's ``storage`` keys, with formulas and estimates.
 
     >>> from calculator import vector_size
@@ -263,7 +320,7 @@ def describe_storage(storage: StorageSize) -> Report:
     (686592, 57216, 1487616)
     """
     vectors = storage.vectors
-    report: Report = {
+    report: StorageAnswer = {
         "vectors": vectors.vectors,
         "dimensions": vectors.dimensions,
         "dtype": vectors.dtype,
@@ -292,7 +349,7 @@ def describe_storage(storage: StorageSize) -> Report:
     return report
 
 
-def describe_model_limit(limit: InputLimit) -> Report:
+def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
     """Chunks against the model's input limit under the CLI's ``model_limit`` keys.
 
     >>> from calculator import plan_chunks

@@ -19,17 +19,7 @@ from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._record import fields_dict
-from ._report import (
-    Report,
-    describe,
-    describe_budget,
-    describe_comparison,
-    describe_cost,
-    describe_documents,
-    describe_model_limit,
-    describe_reindex,
-    describe_storage,
-)
+from ._report import describe, describe_panels
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._units import size_figure
 from ._vectors import VectorSize
@@ -38,23 +28,9 @@ from ._vectors import VectorSize
 # answer's types are for the checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal
+    from typing import Literal
 
-    from ._answer import (
-        Answer,
-        Budget,
-        ComparisonFiguresAnswer,
-        Cost,
-        Derivation,
-        DocumentsAnswer,
-        FieldError,
-        ModelLimitAnswer,
-        PanelState,
-        ReindexAnswer,
-        ResultAnswer,
-        RowNote,
-        StorageAnswer,
-    )
+    from ._answer import Answer, Derivation, FieldError, PanelState, ResultAnswer, RowNote
     from ._fields import Panel
     from ._units import UnitSystem
 
@@ -109,46 +85,27 @@ def respond(request_json: str) -> str:
     answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
     if linked is not None:
         answer["fields"] = linked
-    return json.dumps(answer, ensure_ascii=False)
+    _add_sizes(answer)
+    return json.dumps(_as_text(answer), ensure_ascii=False)
 
 
 def page_answer(
     outcome: FormOutcome, fields: Mapping[str, str], number_format: NumberFormat
 ) -> Answer:
-    """What the page paints for ``outcome``: every integer as its decimal string."""
-    plan, vectors = outcome.plan, outcome.vectors
-    documents = None
-    if outcome.documents is not None and outcome.documents_stream is not None:
-        per_vector = None if vectors is None else vectors.bytes_per_vector
-        documents = describe_documents(outcome.documents, outcome.documents_stream, per_vector)
-    cost = None
-    if outcome.price_per_million is not None and plan is not None:
-        cost = describe_cost(outcome.price_per_million, plan.tokens_processed, outcome.documents)
+    """What the page paints for ``outcome``: the command line's sections (one assembly,
+    ``describe_panels``), each panel's state, the errors and the link.  ``respond`` sends it
+    with every integer as its decimal string."""
+    plan = outcome.plan
     result: ResultAnswer | None = None
     if plan is not None:
-        result = _wire(describe(plan, vectors))
-        result["derivation"] = _derivation(plan, vectors)
-    documents_figures: DocumentsAnswer | None = None if documents is None else _wire(documents)
-    budget: Budget | None = (
-        None if outcome.budget is None else _wire(describe_budget(outcome.budget))
-    )
-    cost_figures: Cost | None = None if cost is None else _wire(cost)
-    compare: ComparisonFiguresAnswer | None = None
-    if outcome.comparison is not None:
-        compare = _wire(describe_comparison(outcome.comparison))
-    reindex: ReindexAnswer | None = None
-    if outcome.reindex is not None:
-        reindex = _wire(
-            describe_reindex(outcome.reindex, outcome.migration, outcome.price_per_million)
-        )
-    storage: StorageAnswer | None = None
-    if outcome.storage is not None:
-        storage_report = describe_storage(outcome.storage)
-        del storage_report["formulas"]  # the command line's English: the page words its own
-        storage = _wire(storage_report)
-    model_limit: ModelLimitAnswer | None = (
-        None if outcome.model_limit is None else _wire(describe_model_limit(outcome.model_limit))
-    )
+        result = {
+            **describe(plan, outcome.vectors),
+            "derivation": _derivation(plan, outcome.vectors),
+        }
+    figures = describe_panels(outcome)
+    storage = figures["storage"]
+    if storage is not None:
+        del storage["formulas"]  # the command line's English: the page words its own
     stale = stale_panels(outcome.errors)
 
     def state(panel: Panel, figures: object) -> PanelState:
@@ -158,27 +115,27 @@ def page_answer(
         "errors": {name: _field_error(error) for name, error in outcome.errors.items()},
         "panels": {
             "main": state("main", result),
-            "compare": state("compare", compare),
-            "documents": state("documents", documents_figures),
-            "budget": state("budget", budget),
-            "cost": state("cost", cost_figures),
-            "reindex": state("reindex", reindex),
+            "compare": state("compare", figures["compare"]),
+            "documents": state("documents", figures["documents"]),
+            "budget": state("budget", figures["budget"]),
+            "cost": state("cost", figures["cost"]),
+            "reindex": state("reindex", figures["reindex"]),
             "storage": state("storage", storage),
-            "model_limit": state("model_limit", model_limit),
+            "model_limit": state("model_limit", figures["model_limit"]),
         },
         "result": result,
-        "documents": documents_figures,
-        "budget": budget,
-        "cost": cost_figures,
+        "documents": figures["documents"],
+        "budget": figures["budget"],
+        "cost": figures["cost"],
         "compare": {
             "rows": [dict(row) for row in outcome.compare_rows],
             "default": outcome.compare_is_default,
             "notes": [_row_note(note) for note in outcome.compare_notes],
-            "figures": compare,
+            "figures": figures["compare"],
         },
-        "reindex": reindex,
+        "reindex": figures["reindex"],
         "storage": storage,
-        "model_limit": model_limit,
+        "model_limit": figures["model_limit"],
         "query": query_from_fields(fields, number_format),
     }
 
@@ -205,7 +162,7 @@ def _derivation(plan: ChunkPlan, vectors: VectorSize | None) -> Derivation:
         else "chunks",
         "lines": [] if empty else ["last", "processed", "repeated", "padded"],
         "raw_line": raw,
-        "chunks_minus_one": str(max(0, plan.chunks - 1)),
+        "chunks_minus_one": max(0, plan.chunks - 1),
     }
 
 
@@ -213,13 +170,6 @@ def _row_note(note: str) -> RowNote:
     if note in ("current", "no_overlap", "double_overlap"):
         return note  # type: ignore[return-value]  # checked just above
     return ""
-
-
-def _wire(report: Report) -> Any:  # each caller names the answer's type
-    """``report`` as it travels: every int (never a bool) as its decimal string, and beside
-    every sized byte count its figures in binary and decimal units."""
-    _add_sizes(report)
-    return _as_text(report)
 
 
 # Byte counts the page shows as sizes, and the key of the decided figures beside each.
