@@ -40,6 +40,7 @@ class Field:
 
     name: str
     kind: Kind
+    #: The panels whose figures depend on it (an error in it leaves them out of date).
     panels: tuple[Panel, ...]
     #: The page's starting text (and the value a link leaves out); "" is empty.
     default: str = ""
@@ -54,6 +55,9 @@ class Field:
     #: The command line's default where it is not the page's: a question the command line
     #: answers only when asked (--top-k "") or a plain start (--overlap 0). None: ``default``.
     cli_default: str | None = None
+    #: The panel whose inputs it sits among ("main": the main form); a panel is in use when
+    #: one of its own fields is not empty.
+    home: Panel = "main"
     #: Catalog keys; a choice's option text is ``option_key`` with ``{choice}`` filled in.
     label_key: str = ""
     help_key: str | None = ""
@@ -107,6 +111,7 @@ _DECLARATIONS = (
         _DOCUMENTS,
         "average",
         choices=("average", "list"),
+        home="documents",
         label_key="documents.mode_label",
         help_key=None,
         option_key="documents.mode_{choice}",
@@ -118,6 +123,7 @@ _DECLARATIONS = (
         "100",
         minimum=1,
         shown_when=("documents_mode", "average"),
+        home="documents",
         cli_default="",
     ),
     Field(
@@ -127,51 +133,72 @@ _DECLARATIONS = (
         "80",
         minimum=0,
         shown_when=("documents_mode", "average"),
+        home="documents",
         cli_default="",
     ),
-    Field("document_tokens", "list", _DOCUMENTS, shown_when=("documents_mode", "list")),
+    Field(
+        "document_tokens", "list", _DOCUMENTS, shown_when=("documents_mode", "list"),
+        home="documents",
+    ),
     # The prompt budget.
-    Field("top_k", "whole", ("budget",), "8", minimum=1, cli_default=""),
-    Field("context_window", "whole", ("budget",), "8192", minimum=1, cli_default=""),
-    Field("reserved_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0"),
-    Field("answer_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0"),
+    Field("top_k", "whole", ("budget",), "8", minimum=1, cli_default="", home="budget"),
+    Field(
+        "context_window", "whole", ("budget",), "8192", minimum=1, cli_default="", home="budget"
+    ),
+    Field(
+        "reserved_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0",
+        home="budget",
+    ),
+    Field(
+        "answer_tokens", "whole", ("budget",), "1000", minimum=0, cli_default="0", home="budget"
+    ),
     # The embedding cost.
     # The re-embedding's one-time cost is at the same price.
-    Field("price_per_million", "price", ("cost", "reindex")),
+    Field("price_per_million", "price", ("cost", "reindex"), home="cost"),
     # The comparison's rows: chunk_size:overlap[:dimensions[:dtype]],… or "compare.<i>.<column>".
-    Field("compare", "rows", ("compare",), minimum=1, maximum=MAX_ROWS),
+    Field("compare", "rows", ("compare",), minimum=1, maximum=MAX_ROWS, home="compare"),
     # The index's life: re-embedding, storage beyond raw vectors, the model's input limit.
     # The page opens on the seeds' worked example (512/64 -> 512/128); the edit's inputs start
     # empty, like every field shown only under a choice.
     Field(
         "reindex_mode", "choice", ("reindex",), "settings", choices=REINDEX_KINDS,
+        home="reindex",
     ),
-    Field("new_model", "choice", ("reindex",), "no", choices=("no", "yes")),
+    Field("new_model", "choice", ("reindex",), "no", choices=("no", "yes"), home="reindex"),
     Field(
         "new_chunk_size", "whole", ("reindex",), "512", minimum=1,
-        shown_when=("reindex_mode", "settings"),
+        shown_when=("reindex_mode", "settings"), home="reindex",
     ),
     Field(
         "new_overlap", "whole", ("reindex",), "128", minimum=0,
-        shown_when=("reindex_mode", "settings"),
+        shown_when=("reindex_mode", "settings"), home="reindex",
     ),
-    Field("edit_at", "whole", ("reindex",), minimum=0, shown_when=("reindex_mode", "edit")),
-    Field("edit_tokens", "signed", ("reindex",), shown_when=("reindex_mode", "edit")),
+    Field(
+        "edit_at", "whole", ("reindex",), minimum=0, shown_when=("reindex_mode", "edit"),
+        home="reindex",
+    ),
+    Field(
+        "edit_tokens", "signed", ("reindex",), shown_when=("reindex_mode", "edit"),
+        home="reindex",
+    ),
     # Any change may be in K of the documents panel's documents, not only "documents" (which
     # needs K): so it is always shown, empty for the stream above.
-    Field("changed_documents", "whole", ("reindex",), minimum=0),
+    Field("changed_documents", "whole", ("reindex",), minimum=0, home="reindex"),
     # HNSW's usual M (hnswlib, pgvector, FAISS), one copy, no metadata assumed: each is exact
     # until the visitor says otherwise.  Bytes per token start empty: they depend on the
     # language and the tokenizer, and a made-up value would hide inside the total; the text
     # count fills the field with a measured one.
-    Field("hnsw_m", "whole", ("storage",), "16", minimum=2),
-    Field("metadata_bytes", "whole", ("storage",), "0", minimum=0),
-    Field("text_bytes_per_token", "decimal", ("storage",)),
-    Field("replicas", "whole", ("storage",), "1", minimum=1),
-    Field("quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False),
+    Field("hnsw_m", "whole", ("storage",), "16", minimum=2, home="storage"),
+    Field("metadata_bytes", "whole", ("storage",), "0", minimum=0, home="storage"),
+    Field("text_bytes_per_token", "decimal", ("storage",), home="storage"),
+    Field("replicas", "whole", ("storage",), "1", minimum=1, home="storage"),
+    Field(
+        "quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False,
+        home="storage",
+    ),
     # 512 tokens: the input limit of the common 384-dimension models (the page's default
     # dimensions), e.g. bge-small and multilingual-e5-small.
-    Field("max_input_tokens", "whole", ("model_limit",), "512", minimum=1),
+    Field("max_input_tokens", "whole", ("model_limit",), "512", minimum=1, home="model_limit"),
 )  # fmt: skip
 
 FIELDS: Mapping[str, Field] = MappingProxyType({field.name: field for field in _DECLARATIONS})
@@ -198,6 +225,15 @@ def field_panels(name: str) -> tuple[Panel, ...]:
         return ("compare",)
     field = FIELDS.get(name)
     return () if field is None else field.panels
+
+
+def home_fields(panel: Panel) -> tuple[str, ...]:
+    """The fields whose inputs sit among ``panel``'s, in the order the page shows them.
+
+    >>> home_fields("budget")
+    ('top_k', 'context_window', 'reserved_tokens', 'answer_tokens')
+    """
+    return tuple(f.name for f in FIELDS.values() if f.home == panel)
 
 
 def panel_fields(panel: Panel) -> tuple[str, ...]:
@@ -243,6 +279,7 @@ def page_field(field: Field) -> dict[str, object]:
         "label": field.label,
         "help": field.help,
         "options": {choice: field.option_label(choice) for choice in field.choices},
+        "home": field.home,
         # A numeric keypad has no minus sign: a signed count takes the full keyboard.
         "inputmode": _INPUT_MODES.get(field.kind, "numeric"),
     }

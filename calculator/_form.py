@@ -31,7 +31,7 @@ from ._documents import (
     plan_length_counts,
 )
 from ._errors import CalculatorError, shortened
-from ._fields import FIELD_MINIMUMS, FIELDS
+from ._fields import FIELD_MINIMUMS, FIELDS, home_fields
 from ._input_limit import InputLimit, input_limit
 from ._record import record
 from ._reindex import (
@@ -48,6 +48,11 @@ from ._reindex import (
 from ._storage import DEFAULT_HNSW_M, StorageSize, storage_size
 from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+
+# The page's Python never imports typing (one more module at start): the types are the checkers'.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._fields import Panel
 
 _SIGNS = "+-\u2212"
 _COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
@@ -141,7 +146,7 @@ def _reindex(
     new_window = reader.window("new_chunk_size", "new_overlap") if mode == "settings" else None
     edit_at = reader.whole("edit_at") if mode == "edit" else None
     edit_tokens = reader.signed("edit_tokens") if mode == "edit" else None
-    documents, used = None, _REINDEX_FIELDS
+    documents, used = None, frozenset(home_fields("reindex"))
     if mode == "documents" and not reader.text("changed_documents"):
         reader.refuse(CalculatorError("changed_documents", "empty"))
     if reader.text("changed_documents"):
@@ -181,21 +186,12 @@ def _reindex(
     )
 
 
-_REINDEX_FIELDS = frozenset(
-    {
-        "reindex_mode", "new_model", "new_chunk_size", "new_overlap", "edit_at", "edit_tokens",
-        "changed_documents",
-    }
-)  # fmt: skip
-
-
 def _storage(
     reader: _FieldReader, plan: ChunkPlan | None, vectors: VectorSize | None
 ) -> StorageSize | None:
     """Graph, text, metadata, a quantized copy and replicas on top of the raw vectors."""
-    names = ("hnsw_m", "metadata_bytes", "text_bytes_per_token", "replicas", "quantized_dtype")
-    if not any(reader.text(name) for name in names):
-        return None  # the panel is not in use
+    if not reader.in_use("storage"):
+        return None
     if not reader.text("dimensions"):
         # Without vectors there is nothing to size, and dimensions may be left empty on
         # purpose: the page sends its storage fields all the time, and an edit of one of them
@@ -227,8 +223,8 @@ def _storage(
 
 
 def _model_limit(reader: _FieldReader, plan: ChunkPlan | None) -> InputLimit | None:
-    if not reader.text("max_input_tokens"):
-        return None  # the panel is not in use
+    if not reader.in_use("model_limit"):
+        return None
     limit = reader.whole("max_input_tokens")
     return None if limit is None or plan is None else input_limit(plan, limit)
 
@@ -239,7 +235,7 @@ def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPl
         counts = reader.document_tokens()
         return None if counts is None or window is None else plan_length_counts(counts, *window)
     if not (reader.text("documents") or reader.text("average_tokens")):
-        return None  # the panel is not in use
+        return None  # the panel is not in use (its choice and list always have a value)
     documents = reader.whole("documents")
     average = reader.whole("average_tokens")
     if documents is None or average is None or window is None:
@@ -248,10 +244,9 @@ def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPl
 
 
 def _budget(reader: _FieldReader, window: tuple[int, int] | None) -> PromptBudget | None:
-    names = ("top_k", "context_window", "reserved_tokens", "answer_tokens")
-    if not any(reader.text(name) for name in names):
-        return None  # the panel is not in use
-    top_k, context, reserved, answer = (reader.whole(name) for name in names)
+    if not reader.in_use("budget"):
+        return None
+    top_k, context, reserved, answer = (reader.whole(name) for name in home_fields("budget"))
     if top_k is None or context is None or reserved is None or answer is None or window is None:
         return None
     return prompt_budget(top_k, window[0], context, reserved, answer)
@@ -311,6 +306,11 @@ class _FieldReader:
 
     def text(self, name: str) -> str:
         return self._fields.get(name, "").strip()
+
+    def in_use(self, panel: Panel) -> bool:
+        """Whether any of ``panel``'s own fields is filled in: a panel left empty is not
+        in use, and none of its fields is an error."""
+        return any(self.text(name) for name in home_fields(panel))
 
     def refuse(self, error: CalculatorError) -> None:
         self.errors.setdefault(error.field, error)
