@@ -61,13 +61,27 @@ class LengthGroup(TypedDict):
 class Derivation(TypedDict):
     """Which formulas the worked derivation shows (catalog keys ``derivation.<line>``)."""
 
-    #: No tokens, one window for all of them, or windows after the first.
-    chunks_line: Literal["chunks_empty", "chunks_short", "chunks"]
+    #: No tokens, one window for all of them, windows after the first (each document's, when
+    #: every document has one length), or a sum over documents of several lengths.
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
     #: The other lines, after the step and the chunks (none without tokens).
-    lines: list[Literal["last", "processed", "repeated", "padded"]]
+    lines: list[Literal["last", "processed", "processed_sum", "repeated", "padded"]]
+    #: Documents of one length: the lines above are one document's, then × D.
+    documents_line: Literal["equal_documents"] | None
     #: The raw vector size: bytes per dimension, bits for binary; None without vectors.
     raw_line: Literal["raw", "raw_binary"] | None
+    #: Windows after each document's first, over the whole corpus: chunks − documents with
+    #: tokens (one document: chunks − 1), so tokens processed = N + O × this.
     chunks_minus_one: int
+
+
+class DocumentFigures(TypedDict):
+    """One document's window-model figures, when every document of a corpus has its length."""
+
+    tokens: int
+    chunks: int
+    last_chunk_tokens: int
+    tokens_processed: int
 
 
 class PlanFigures(TypedDict):
@@ -78,14 +92,19 @@ class PlanFigures(TypedDict):
     overlap: int
     step: int
     chunks: int
-    last_chunk_tokens: int
+    #: Each document's last chunk and ceiling quotient: only when every document has one length.
+    last_chunk_tokens: NotRequired[int]
     length_groups: list[LengthGroup]
     tokens_processed: int
     repeated_tokens: int
     repeated_share: str
     padded_tokens: int
     padding_tokens: int
-    steps_after_first: Quotient
+    steps_after_first: NotRequired[Quotient]
+    #: A corpus of more than one document: how many, and each one's figures when they all
+    #: have one length (the ``documents`` section compares the corpus with one stream).
+    document_count: NotRequired[int]
+    document: NotRequired[DocumentFigures]
     dimensions: NotRequired[int]
     dtype: NotRequired[str]
     bits_per_dimension: NotRequired[int]
@@ -148,7 +167,6 @@ class Cost(TypedDict):
     price_per_million: str
     tokens_processed: int
     one_time: str
-    per_document_set: NotRequired[str]
 
 
 class CompareRowFigures(TypedDict):

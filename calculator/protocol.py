@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ._chunking import ChunkPlan
+from ._documents import CorpusPlan
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
@@ -148,21 +148,37 @@ def _field_error(error: CalculatorError) -> FieldError:
     }
 
 
-def _derivation(plan: ChunkPlan, vectors: VectorSize | None) -> Derivation:
-    """The worked derivation's case: no tokens, one window, or windows after the first."""
+def _derivation(plan: CorpusPlan, vectors: VectorSize | None) -> Derivation:
+    """The worked derivation's case: no tokens, one window, windows after the first (of one
+    document, or of each of D equal ones), or a sum over documents of several lengths."""
     empty = plan.chunks == 0
     raw: Literal["raw", "raw_binary"] | None = None
     if vectors is not None and not empty:
         raw = "raw_binary" if vectors.bits_per_dimension % 8 else "raw"
+    document = plan.document
+    with_tokens = sum(count for length, count in plan.lengths if length)
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
+    if empty:
+        chunks_line = "chunks_empty"
+    elif document is None:
+        chunks_line = "chunks_sum"
+    else:
+        chunks_line = "chunks_short" if document.tokens <= document.chunk_size else "chunks"
+    lines: list[Literal["last", "processed", "processed_sum", "repeated", "padded"]] = []
+    if empty:
+        pass
+    elif document is not None:
+        lines = ["last", "processed", "repeated", "padded"]
+    else:
+        lines = ["processed_sum", "repeated", "padded"]
     return {
-        "chunks_line": "chunks_empty"
-        if empty
-        else "chunks_short"
-        if plan.tokens <= plan.chunk_size
-        else "chunks",
-        "lines": [] if empty else ["last", "processed", "repeated", "padded"],
+        "chunks_line": chunks_line,
+        "lines": lines,
+        "documents_line": "equal_documents"
+        if document is not None and plan.documents > 1
+        else None,
         "raw_line": raw,
-        "chunks_minus_one": max(0, plan.chunks - 1),
+        "chunks_minus_one": plan.chunks - with_tokens,
     }
 
 
