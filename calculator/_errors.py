@@ -26,6 +26,8 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_a_decimal": (),
         "ambiguous_number": (),
         "too_many_digits": ("maximum",),
+        "dtype_not_stored": ("value", "database", "supported"),
+        "too_many_dimensions": ("maximum", "database", "index"),
     }
 )
 
@@ -52,6 +54,8 @@ _ENGLISH: Mapping[str, str] = MappingProxyType(
             "could be read two ways: write the digits without separators, for example 8000"
         ),
         "too_many_digits": "enter at most {maximum} digits",
+        "dtype_not_stored": "{database} cannot store {value} vectors; it stores {supported}",
+        "too_many_dimensions": "in {database}, {index} takes at most {maximum} dimensions",
     }
 )
 
