@@ -11,9 +11,11 @@ from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._cost import embedding_cost
+from ._databases import DatabaseStorage
 from ._decimals import decimal_text
 from ._documents import CorpusPlan
 from ._input_limit import InputLimit
+from ._pgvector import PgvectorSize
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import StorageSize, pgvector_value_bytes
 from ._vectors import VectorSize
@@ -253,7 +255,7 @@ STORAGE_FORMULAS: Mapping[str, str] = MappingProxyType(
 STORAGE_ESTIMATES = ("hnsw_graph_bytes", "hnsw_upper_layer_bytes", "text_bytes", "total_bytes")
 
 
-def describe_storage(storage: StorageSize) -> Report:
+def describe_storage(storage: StorageSize, database: DatabaseStorage | None = None) -> Report:
     """The index's parts under the CLI's ``storage`` keys, with formulas and estimates.
 
     >>> from calculator import vector_size
@@ -289,6 +291,69 @@ def describe_storage(storage: StorageSize) -> Report:
             for name, size in pgvector_value_bytes(vectors.dimensions).items()
         },
     }
+    if database is not None:
+        report |= describe_database(database, report)
+    return report
+
+
+def describe_database(database: DatabaseStorage, generic: Report) -> Report:
+    """pgvector's or Qdrant's parts: each in bytes under its own key, the total as the
+    database stores it (the generic one kept as ``generic_total_bytes``), and every part's
+    formula, source and whether it is an estimate, in ``parts``.
+
+    >>> from calculator import vector_size
+    >>> from calculator._databases import database_storage
+    >>> report = describe_database(database_storage("pgvector", vector_size(3000, 384)), {})
+    >>> report["database"], report["table_bytes"], report["index_bytes"], report["total_bytes"]
+    ('pgvector', 4923392, 6152192, 11165696)
+    """
+    report: Report = {
+        "database": database.database,
+        "generic_total_bytes": generic.get("total_bytes"),
+        "parts": [
+            {
+                "name": part.name,
+                "bytes": part.bytes,
+                "formula": part.formula,
+                "source": part.source,
+                "estimate": part.estimate,
+            }
+            | ({"where": part.where} if part.where else {})
+            for part in database.parts
+        ],
+    }
+    report |= {part.name: part.bytes for part in database.parts}
+    size = database.size
+    if isinstance(size, PgvectorSize):
+        report |= {
+            "database_type": size.type_name,
+            "index": size.index,
+            "table_bytes": size.table_bytes,
+            "rows_per_page": size.rows_per_page,
+            "value_bytes": size.value_bytes,
+            "toasted": size.toasted,
+        }
+        if size.index == "hnsw":
+            report |= {
+                "element_tuple_bytes": size.element_tuple_bytes,
+                "neighbor_tuple_bytes": size.neighbor_tuple_bytes,
+                "expected_layers": size.expected_layers,
+            }
+        elif size.index == "ivfflat":
+            report["lists"] = size.lists
+    else:
+        report |= {
+            "database_type": size.datatype,
+            "on_disk": size.on_disk,
+            "disk_bytes": size.disk_bytes,
+            "ram_bytes": size.ram_bytes,
+            "headroom_bytes": size.headroom_bytes,
+        }
+    report["total_bytes"] = database.total_bytes
+    report["estimates"] = sorted(
+        {*generic.get("estimates", ()), "total_bytes"}  # type: ignore[misc]
+        | {part.name for part in database.parts if part.estimate}
+    )
     return report
 
 
