@@ -10,9 +10,6 @@ from ._bundle import bundle_data, site_folder
 from ._options import Embed
 from ._strings import FILE_NOTE, START
 
-#: The frame's height until the calculator says its own, as the page's embed snippet has it.
-START_HEIGHT = 900
-
 
 def page_address(embed: Embed, to_root: str) -> str:
     """The full page for the embed's values, relative to a docs page whose way to the output's
@@ -53,7 +50,6 @@ def placeholder(embed: Embed, to_root: str) -> str:
         "data-title": title,
         "data-theme": embed.theme,
         "data-height": "auto" if embed.height is None else str(embed.height),
-        "style": f"--rag-chunk-planner-height: {embed.height or START_HEIGHT}px",
     }
     if embed.prompt is not None:
         attributes["data-prompt"] = ""

@@ -168,9 +168,12 @@ def _link_query(given: Mapping[str, str], problems: list[Problem]) -> str:
         wording = str(error).partition(": ")[2] or str(error)
         if option in given:
             problems.append(Problem(option, f"{given[option]!r}: {wording}"))
+        elif fields.get(name):
+            problems.append(
+                Problem(option, f"{wording} (not given: its default is {fields[name]})")
+            )
         else:
-            default = fields.get(name, "")
-            problems.append(Problem(option, f"{wording} (with its default, {default!r})"))
+            problems.append(Problem(option, f"{wording} (not given; it has no default)"))
     for name in given:
         shown_when = _protocol.FIELDS[name].shown_when
         if shown_when is not None:

@@ -43,8 +43,12 @@ class _Fence:
     option_lines: dict[str, int] = field(default_factory=dict)
 
 
-# MkDocs' BasePlugin.__init_subclass__ has no annotations.
-class RagChunkPlannerPlugin(BasePlugin[Config]):  # type: ignore[no-untyped-call]
+# MkDocs' Config.__init_subclass__ and BasePlugin.__init_subclass__ have no annotations.
+class PluginConfig(Config):  # type: ignore[no-untyped-call]
+    """The plugin has no settings: each planner says all it needs."""
+
+
+class RagChunkPlannerPlugin(BasePlugin[PluginConfig]):  # type: ignore[no-untyped-call]
     """Embeds planners written as ``rag-chunk-planner`` fences."""
 
     def __init__(self) -> None:

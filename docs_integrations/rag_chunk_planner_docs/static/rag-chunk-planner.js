@@ -17,6 +17,8 @@
   // The clamp of web/embed-host.js: no page can make a frame tiny or endless.
   const MIN_HEIGHT = 200;
   const MAX_HEIGHT = 4000;
+  // The frame's height until the calculator says its own, as the page's embed snippet has it.
+  const START_HEIGHT = 900;
   // How near the viewport a frame starts: Python takes a few seconds to start.
   const NEAR_VIEWPORT = "800px 0px";
   const HOLDER = "[data-rag-chunk-planner]";
@@ -84,6 +86,10 @@
     frame.title = holder.dataset.title || "";
     frame.setAttribute("loading", "lazy");
     frame.setAttribute("allow", "clipboard-write");
+    // Through the CSSOM, which a docs site's Content-Security-Policy allows where it refuses
+    // inline style attributes.
+    const fixed = Number(holder.dataset.height);
+    frame.style.height = `${Number.isFinite(fixed) && fixed > 0 ? fixed : START_HEIGHT}px`;
     frame.addEventListener("load", () => afterLoad(frame));
     holder.append(frame);
     holder.dataset.state = "framed";
