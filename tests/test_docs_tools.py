@@ -222,6 +222,7 @@ def test_the_placeholder_is_escaped_and_carries_no_inline_style_or_script(
     ("markdown", "fences", "problems"),
     [
         ("```rag-chunk-planner\nlang: de\n```", [(0, 2, {"lang": "de"})], []),
+        ("```rag-chunk-planner\r\nlang: de\r\n```\r", [(0, 2, {"lang": "de"})], []),
         ("~~~~ rag-chunk-planner\n# a comment\n\ntokens: 1\n~~~~", [(0, 4, {"tokens": "1"})], []),
         ("    ```rag-chunk-planner\n    lang: pl\n    ```", [(0, 2, {"lang": "pl"})], []),
         ("````md\n```rag-chunk-planner\nlang: xx\n```\n````", [], []),

@@ -39,7 +39,9 @@ def frame_address(embed: Embed, to_root: str) -> str:
 
 
 def placeholder(embed: Embed, to_root: str) -> str:
-    """The embed's HTML, for a docs page whose way to the output's root is ``to_root``."""
+    """The embed's HTML, for a docs page whose way to the output's root is ``to_root``: the
+    frame's settings, and a link to the full page, its only text (the button and the note for
+    docs opened as files are the script's to make, so a search index holds neither)."""
     lang = embed.lang
     title = bundle_data().titles.get(lang, bundle_data().titles["en"])
     attributes = {
@@ -50,27 +52,16 @@ def placeholder(embed: Embed, to_root: str) -> str:
         "data-title": title,
         "data-theme": embed.theme,
         "data-height": "auto" if embed.height is None else str(embed.height),
+        "data-file-note": FILE_NOTE.get(lang, FILE_NOTE["en"]),
     }
     if embed.prompt is not None:
-        attributes["data-prompt"] = ""
+        attributes["data-prompt"] = embed.prompt or START.get(lang, START["en"])
     opening = " ".join(
-        name if value == "" and name.startswith("data-") else f'{name}="{escape(value)}"'
+        name if name == "data-rag-chunk-planner" else f'{name}="{escape(value)}"'
         for name, value in attributes.items()
     )
-    parts = [
-        f"<div {opening}>",
-        f'<p class="rag-chunk-planner-note" data-file-note hidden>'
-        f"{escape(FILE_NOTE.get(lang, FILE_NOTE['en']))}</p>",
-    ]
-    if embed.prompt is not None:
-        label = embed.prompt or START.get(lang, START["en"])
-        parts.append(
-            f'<button type="button" class="rag-chunk-planner-start" data-start hidden>'
-            f"{escape(label)}</button>"
-        )
-    parts += [
-        f'<p class="rag-chunk-planner-link"><a href="{escape(page_address(embed, to_root))}">'
-        f"{escape(title)}</a></p>",
-        "</div>",
-    ]
-    return "".join(parts)
+    link = escape(page_address(embed, to_root))
+    return (
+        f'<div {opening}><p class="rag-chunk-planner-link"><a href="{link}">{escape(title)}</a>'
+        "</p></div>"
+    )

@@ -12,6 +12,7 @@ pages without loading them: the script starts the planners of each page it is sh
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +29,10 @@ from ._bundle import ASSETS_FOLDER, SCRIPT, STYLESHEET, copy_site, site_folder
 from ._html import placeholder
 from ._options import OptionsError, docs_language, read_embed
 
+log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+
 FENCE_NAME = "rag-chunk-planner"
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)\s*$")
 _OPTION = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)[ \t]*:(?P<value>.*)$")
 
 
@@ -105,6 +108,8 @@ class RagChunkPlannerPlugin(BasePlugin[PluginConfig]):  # type: ignore[no-untype
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         for token, embed_html in self._pending.pop(page.file.src_uri, {}).items():
+            if token not in html:  # a Markdown extension took the planner's paragraph away
+                log.warning("%s: a rag-chunk-planner fence left no trace", page.file.src_uri)
             html = html.replace(f"<p>{token}</p>", embed_html).replace(token, embed_html)
         return html
 
@@ -137,7 +142,7 @@ def _find_fences(
             index += 1
             continue
         marker = opening["fence"]
-        closing = re.compile(rf"^[ \t]*{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$")
+        closing = re.compile(rf"^[ \t]*{re.escape(marker[0])}{{{len(marker)},}}\s*$")
         end = index + 1
         while end < len(lines) and not closing.match(lines[end]):
             end += 1

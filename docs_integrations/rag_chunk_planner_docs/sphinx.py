@@ -135,7 +135,7 @@ def _leave_out_elsewhere(app: Sphinx, doctree: nodes.document, docname: str) -> 
 
 
 def _add_static_path(app: Sphinx, config: Config) -> None:
-    config.html_static_path.append(str(static_path()))
+    config.html_static_path = [*config.html_static_path, str(static_path())]
 
 
 def _add_assets(

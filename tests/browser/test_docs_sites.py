@@ -195,8 +195,9 @@ def test_docs_opened_as_files_say_why_there_is_no_calculator(
         messages: list[ConsoleMessage] = []
         page.on("console", messages.append)
         page.goto((sphinx_site / "index.html").as_uri())
-        expect(page.locator("[data-file-note]")).to_be_visible()
-        expect(page.locator("[data-file-note]")).to_contain_text("python3 -m http.server")
+        note = page.get_by_role("note")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("python3 -m http.server")
         expect(page.locator(FRAME)).to_have_count(0)
         assert any("file://" in message.text for message in messages if message.type == "warning")
     finally:

@@ -129,21 +129,26 @@
   function setUp(holder) {
     holder.dataset.state = "ready";
     if (location.protocol === "file:") {
-      holder.querySelector("[data-file-note]")?.removeAttribute("hidden");
+      const note = document.createElement("p");
+      note.className = "rag-chunk-planner-note";
+      note.setAttribute("role", "note");
+      note.textContent = holder.dataset.fileNote || "";
+      holder.prepend(note);
       return;
     }
     if (holder.hasAttribute("data-prompt")) {
-      const start = holder.querySelector("[data-start]");
-      if (start) {
-        start.hidden = false;
-        start.addEventListener("click", () => {
-          start.hidden = true;
-          const frame = makeFrame(holder);
-          load(frame);
-          frame.focus();
-        });
-        return;
-      }
+      const start = document.createElement("button");
+      start.type = "button";
+      start.className = "rag-chunk-planner-start";
+      start.textContent = holder.dataset.prompt || "";
+      start.addEventListener("click", () => {
+        start.remove();
+        const frame = makeFrame(holder);
+        load(frame);
+        frame.focus();
+      });
+      holder.prepend(start);
+      return;
     }
     const frame = makeFrame(holder);
     if (nearViewport) {
