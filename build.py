@@ -2,6 +2,7 @@
 
     python3 build.py                  build dist/
     python3 build.py serve [--port N] build, then serve dist/ at http://127.0.0.1:N
+    python3 build.py docs-wheel       build, then the docs tools' wheel into dist-docs/
     python3 build.py test [ARGS...]   ruff, mypy, JS checks and pytest (ARGS go to pytest)
     python3 build.py test --quick     the same without the browser tests and the slow tests
     python3 build.py bench            build, then time our page against a stock Pyodide page
@@ -42,6 +43,7 @@ from devtools.serve import (
 from devtools.testing import run_bench, run_checks
 from devtools.venv import ensure_venv, group_requirements, in_project_venv, reexec_in_venv
 from site_build.compress import compressible_files, write_precompressed
+from site_build.docs_wheel import DIST_DOCS, build_docs_wheel
 from site_build.external_urls import check_no_external_urls
 from site_build.layout import (
     IMMUTABLE_CACHING,
@@ -90,6 +92,7 @@ __all__ = [
     "CHROMIUM_ARGS",
     "CSP",
     "DIST",
+    "DIST_DOCS",
     "ENCODINGS",
     "FIRST_VISIT_RUNTIME_FILES",
     "IMMUTABLE_CACHING",
@@ -113,6 +116,7 @@ __all__ = [
     "SiteRequestHandler",
     "browser_executable",
     "build",
+    "build_docs_wheel",
     "check_no_external_urls",
     "compressible_files",
     "content_hash",
@@ -142,6 +146,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    commands.add_parser(
+        "docs-wheel",
+        help="build, then the wheel of rag-chunk-planner-docs (Sphinx and MkDocs) into dist-docs/",
+    )
     commands.add_parser(
         "test",
         help="run ruff, mypy, the JavaScript checks and pytest (later arguments go to pytest); "
@@ -185,6 +193,8 @@ def main(argv: Sequence[str]) -> int:
         build()
         if args.command == "serve":
             serve(DIST, args.port)
+        if args.command == "docs-wheel":
+            print(build_docs_wheel(DIST).relative_to(ROOT))
         if args.command == "bench":
             return run_bench(args.pytest_args)
         if args.command == "screenshots":

@@ -21,9 +21,12 @@ from ._budget import PromptBudget, prompt_budget
 from ._chunking import ChunkPlan, LengthGroup, plan_chunks
 from ._compare import Comparison, ComparisonRow, Configuration, compare_configurations
 from ._cost import embedding_cost
+from ._databases import DatabaseStorage, StoragePart, database_storage
 from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
 from ._input_limit import InputLimit, input_limit
+from ._pgvector import PgvectorSize, pgvector_size
+from ._qdrant import QdrantSize, qdrant_size
 from ._reindex import (
     MigrationSize,
     ReindexCase,
@@ -52,27 +55,34 @@ __all__ = [
     "ComparisonRow",
     "Configuration",
     "CorpusPlan",
+    "DatabaseStorage",
     "InputLimit",
     "LengthGroup",
     "MigrationSize",
+    "PgvectorSize",
     "PromptBudget",
+    "QdrantSize",
     "ReindexCase",
     "ReindexPlan",
+    "StoragePart",
     "StorageSize",
     "VectorSize",
     "compare_configurations",
+    "database_storage",
     "describe",
     "documents_change",
     "edit_change",
     "embedding_cost",
     "input_limit",
     "migration_size",
+    "pgvector_size",
     "pgvector_value_bytes",
     "plan_chunks",
     "plan_documents",
     "plan_equal_documents",
     "prompt_budget",
     "protocol",
+    "qdrant_size",
     "settings_change",
     "storage_size",
     "vector_size",

@@ -248,6 +248,45 @@ class PgvectorValue(TypedDict):
     size: NotRequired[SizeAnswer]
 
 
+class StoragePartAnswer(TypedDict):
+    """One part of a database's storage: its bytes, its formula with the figures filled in
+    (English), its source and whether it is an estimate."""
+
+    name: str
+    bytes: int
+    formula: str
+    source: str
+    estimate: bool
+    #: Qdrant: "ram and disk" or "disk".
+    where: NotRequired[str]
+
+
+class DatabaseAnswer(TypedDict):
+    """The storage as pgvector or Qdrant stores it (``--database``)."""
+
+    name: str
+    #: The database's own type for the vectors: vector, halfvec, bit; float32, float16, uint8.
+    type: str
+    parts: list[StoragePartAnswer]
+    total_bytes: int
+    #: pgvector: the index, the table's pages, and how its rows sit in them.
+    index: NotRequired[str]
+    table_bytes: NotRequired[int]
+    index_bytes: NotRequired[int]
+    rows_per_page: NotRequired[int]
+    value_bytes: NotRequired[int]
+    toasted: NotRequired[bool]
+    element_tuple_bytes: NotRequired[int]
+    neighbor_tuple_bytes: NotRequired[int]
+    expected_layers: NotRequired[int]
+    lists: NotRequired[int]
+    #: Qdrant: what leaves RAM, and the disk and RAM it takes (headroom said, not added).
+    on_disk: NotRequired[str]
+    disk_bytes: NotRequired[int]
+    ram_bytes: NotRequired[int]
+    headroom_bytes: NotRequired[int]
+
+
 class StorageAnswer(TypedDict):
     """The index's parts (the command line's ``storage`` keys), each with its size."""
 
@@ -283,6 +322,10 @@ class StorageAnswer(TypedDict):
     estimates: list[str]
     #: How each part is worked out, in English: the command line's (the page words its own).
     formulas: NotRequired[dict[str, str]]
+    #: With a database named: its storage, whose total is ``total_bytes``; the generic
+    #: formula's total stays beside it.
+    database: NotRequired[DatabaseAnswer]
+    generic_total_bytes: NotRequired[int]
     #: pgvector's per-value sizes: "vector", "halfvec", "bit".
     pgvector: dict[str, PgvectorValue]
 

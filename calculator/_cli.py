@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
+from ._databases import DatabaseStorage
 from ._decimals import decimal_text
 from ._documents import CorpusPlan
 from ._english import count_of
@@ -24,7 +25,7 @@ from ._errors import CalculatorError
 from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
-from ._lifecycle_text import model_limit_lines, reindex_lines, storage_lines
+from ._lifecycle_text import database_lines, model_limit_lines, reindex_lines, storage_lines
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import describe, describe_cost, describe_panels
@@ -137,6 +138,23 @@ def _parser() -> argparse.ArgumentParser:
         choices=sorted(FIELDS["quantized_dtype"].choices),
         help="a quantized copy of every vector kept beside the originals",
     )
+    storage.add_argument(
+        "--database",
+        choices=sorted(FIELDS["database"].choices),
+        help="size the storage as this database stores it (default generic: the formula)",
+    )
+    storage.add_argument(
+        "--index",
+        dest="index_kind",
+        choices=sorted(FIELDS["index_kind"].choices),
+        help="pgvector's index (default hnsw)",
+    )
+    storage.add_argument("--lists", help="IVFFlat lists (default 100)")
+    storage.add_argument(
+        "--on-disk",
+        choices=sorted(FIELDS["on_disk"].choices),
+        help="Qdrant: what is kept on disk only (default none)",
+    )
     parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
     counting = parser.add_argument_group("counting your own text (each file is one document)")
     counting.add_argument(
@@ -247,6 +265,10 @@ _STORAGE_OPTIONS = (
     "text_bytes_per_token",
     "replicas",
     "quantized_dtype",
+    "database",
+    "index_kind",
+    "lists",
+    "on_disk",
 )
 
 
@@ -277,10 +299,14 @@ def _refuse(flag: str, message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+# Fields whose option is not named after them.
+_FLAGS = {"index_kind": "--index"}
+
+
 def _flag(field: str) -> str:
     """The option behind a form field: ``compare.1.overlap`` → ``--compare (row 2, overlap)``."""
     prefix, _, rest = field.partition(".")
-    flag = "--" + prefix.replace("_", "-")
+    flag = _FLAGS.get(prefix) or "--" + prefix.replace("_", "-")
     if rest:
         row, _, column = rest.partition(".")
         flag += f" (row {int(row) + 1}, {column})"
@@ -413,6 +439,7 @@ class _Panels:
         self.reindex: ReindexCase | None = outcome.reindex
         self.migration: MigrationSize | None = outcome.migration
         self.storage: StorageSize | None = outcome.storage
+        self.database: DatabaseStorage | None = outcome.database_storage
         self.model_limit: InputLimit | None = outcome.model_limit
 
     def report(self, plan: CorpusPlan, vectors: VectorSize | None) -> dict[str, object]:
@@ -431,6 +458,8 @@ class _Panels:
             lines += ["", *reindex_lines(plan, self.reindex, self.migration, self.price)]
         if self.storage is not None:
             lines += ["", *storage_lines(self.storage)]
+            if self.database is not None:
+                lines += ["", *database_lines(self.database)]
         if self.model_limit is not None:
             lines += ["", *model_limit_lines(self.model_limit)]
         return lines

@@ -27,14 +27,17 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "ambiguous_number": (),
         "too_many_digits": ("maximum",),
         "needs_equal_documents": (),
+        "dtype_not_stored": ("value", "database", "supported"),
+        "too_many_dimensions": ("maximum", "database", "index"),
     }
 )
 
 # The English wording (the command line's and str(error)'s) is the site's English catalog,
-# locales/en.json: one wording for both.  The wheel carries that file as calculator/en.json; a
-# checkout reads it where it lies.  The page words errors from its own catalogs and never
-# reads this file, so it is opened only when a message is first asked for.
-_CATALOG_PATHS = ("en.json", "../locales/en.json")
+# locales/en.json: one wording for both.  A wheel carries that file in the package (en.json,
+# read as package data, so a zipped package reads it too); a checkout reads it where it lies.
+# The page words errors from its own catalogs and never reads it, so it is opened only when a
+# message is first asked for.
+_CATALOG = "en.json"
 
 
 def english_messages() -> Mapping[str, str]:
@@ -52,13 +55,16 @@ _english: dict[str, str] = {}
 
 
 def _read_english() -> dict[str, str]:
-    import json  # noqa: PLC0415 (the page's Python never gets here)
+    # Imported here: the page's Python never gets here.
+    import json  # noqa: PLC0415
+    from importlib.resources import files  # noqa: PLC0415
     from pathlib import Path  # noqa: PLC0415
 
-    here = Path(__file__).parent
-    for relative in _CATALOG_PATHS:
+    packaged = files(__name__.rpartition(".")[0]) / _CATALOG
+    checkout = Path(__file__).parent.parent / "locales" / _CATALOG
+    for place in (packaged, checkout):
         try:
-            catalog = json.loads((here / relative).read_text(encoding="utf-8"))
+            catalog = json.loads(place.read_text(encoding="utf-8"))
         except OSError:
             continue
         return {

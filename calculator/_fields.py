@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ._compare import MAX_ROWS, ROW_FIELDS
+from ._databases import DATABASES, INDEX_KINDS
+from ._qdrant import ON_DISK_CHOICES
 from ._record import record
 from ._reindex import REINDEX_KINDS
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS
@@ -175,6 +177,22 @@ _DECLARATIONS = (
     Field("replicas", "whole", ("storage",), "1", minimum=1, home="storage"),
     Field(
         "quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False,
+        home="storage",
+    ),
+    # Storage as a database stores it, beside the generic formula: pgvector's pages (with an
+    # HNSW or IVFFlat index of `lists` lists) or Qdrant's parts (`on_disk`: what leaves RAM).
+    # The command line's for now: the page has no inputs for them yet.
+    Field(
+        "database", "choice", ("storage",), "generic", choices=DATABASES, on_page=False,
+        home="storage",
+    ),
+    Field(
+        "index_kind", "choice", ("storage",), "hnsw", choices=INDEX_KINDS, on_page=False,
+        home="storage",
+    ),
+    Field("lists", "whole", ("storage",), "100", minimum=1, on_page=False, home="storage"),
+    Field(
+        "on_disk", "choice", ("storage",), "none", choices=ON_DISK_CHOICES, on_page=False,
         home="storage",
     ),
     # 512 tokens: the input limit of the common 384-dimension models (the page's default

@@ -23,6 +23,7 @@ from ._compare import (
     split_compare_spec,
 )
 from ._cost import parse_price
+from ._databases import DatabaseStorage, database_storage
 from ._documents import CorpusPlan, Lengths, count_document_tokens, plan_corpus
 from ._errors import CalculatorError, shortened
 from ._fields import FIELD_MINIMUMS, FIELDS, home_fields
@@ -72,6 +73,8 @@ class FormOutcome:
     #: Raw sizes of the re-indexing, with the vector size of the main form.
     migration: MigrationSize | None = None
     storage: StorageSize | None = None
+    #: The same storage as pgvector or Qdrant stores it (with ``database`` given).
+    database_storage: DatabaseStorage | None = None
     model_limit: InputLimit | None = None
 
 
@@ -101,6 +104,7 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
         vectors = vector_size(plan.chunks, dimensions, representation)
     rows, rows_given, notes = _compare_rows(reader, window, dimensions, representation)
     reindex = _reindex(reader, plan, window)
+    storage = _storage(reader, plan, vectors)
     return FormOutcome(
         errors=reader.errors,
         plan=plan,
@@ -115,7 +119,8 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
         migration=None
         if reindex is None or vectors is None
         else migration_size(reindex.plan, vectors.bytes_per_vector),
-        storage=_storage(reader, plan, vectors),
+        storage=storage,
+        database_storage=_database_storage(reader, storage),
         model_limit=_model_limit(reader, plan),
     )
 
@@ -212,6 +217,27 @@ def _storage(
         replicas=replicas,
         quantized=quantized,
     )
+
+
+def _database_storage(reader: _FieldReader, storage: StorageSize | None) -> DatabaseStorage | None:
+    """The storage as pgvector or Qdrant stores it, when ``database`` names one of them."""
+    database = reader.choice("database") if reader.text("database") else None
+    if database is None or database == "generic" or not reader.text("dimensions"):
+        return None
+    index_kind = reader.choice("index_kind")
+    lists = reader.whole("lists") if reader.text("lists") else 100
+    on_disk = reader.choice("on_disk")
+    if storage is None or not index_kind or lists is None or not on_disk:
+        return None
+    try:
+        return database_storage(
+            database, storage.vectors, hnsw_m=storage.hnsw_m, index_kind=index_kind,
+            lists=lists, text_bytes=storage.text_bytes, metadata_bytes=storage.metadata_bytes,
+            replicas=storage.replicas, quantized=storage.quantized, on_disk=on_disk,
+        )  # fmt: skip
+    except CalculatorError as error:
+        reader.refuse(error)
+        return None
 
 
 def _model_limit(reader: _FieldReader, plan: CorpusPlan | None) -> InputLimit | None:

@@ -7,6 +7,7 @@ from math import lcm
 
 from ._chunking import ChunkPlan
 from ._cost import embedding_cost
+from ._databases import DatabaseStorage
 from ._decimals import decimal_text
 from ._documents import CorpusPlan
 from ._english import count_of
@@ -210,6 +211,39 @@ def storage_lines(storage: StorageSize) -> list[str]:
         ),
         _pgvector_line(vectors.dimensions, vectors.vectors),
     ]
+    return lines
+
+
+def database_lines(database: DatabaseStorage) -> list[str]:
+    """The storage as pgvector or Qdrant stores it, part by part, with formulas and sources.
+
+    >>> from calculator import vector_size
+    >>> from calculator._databases import database_storage
+    >>> for line in database_lines(database_storage("pgvector", vector_size(3000, 384)))[:2]:
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    storage in pgvector: every part as it stores it, exact unless said
+    heap                4,915,200 bytes = ≈4.69 MiB = ≈4.92 MB (⌈3,000 rows / 5 a page⌉ ×
+                        8,192; a row 1,576 bytes (24 header + 8 id + vector(384) 1,544 bytes),
+                        MAXALIGNed, + 4-byte line pointer, (8,192 − 24) bytes a page; source:
+                        PostgreSQL docs: Database Page Layout; src/include/access/htup_details.h)
+    """
+    lines = [f"storage in {database.database}: every part as it stores it, exact unless said"]
+    for part in database.parts:
+        label = part.name.removesuffix("_bytes").replace("_", " ")
+        said = "estimate; " if part.estimate else ""
+        where = f"{part.where}; " if part.where else ""
+        lines.append(
+            _row(label, f"{bytes_and_sizes(part.bytes)} ({part.formula}; {said}{where}"
+                 f"source: {part.source})")
+        )  # fmt: skip
+    # Qdrant's parts count every replica already; pgvector's are one copy's.
+    copies = ""
+    if database.database == "pgvector" and database.replicas > 1:
+        copies = f"{database.replicas:,} × the parts; "
+    lines.append(_row("total", f"{bytes_and_sizes(database.total_bytes)} ({copies}estimate)"))
+    if database.ram_bytes is not None:
+        lines.append(_row("in RAM", f"{bytes_and_sizes(database.ram_bytes)} (the parts said "
+                          "ram and disk; plan about 20 % more for both)"))  # fmt: skip
     return lines
 
 

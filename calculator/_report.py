@@ -16,10 +16,12 @@ from ._budget import PromptBudget
 from ._chunking import ChunkPlan
 from ._compare import Comparison
 from ._cost import embedding_cost
+from ._databases import DatabaseStorage
 from ._decimals import decimal_text
 from ._documents import CorpusPlan, plan_one_document
 from ._form import FormOutcome
 from ._input_limit import InputLimit
+from ._pgvector import PgvectorSize
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import StorageSize, pgvector_value_bytes
 from ._vectors import VectorSize
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
         CompareRowFigures,
         ComparisonFiguresAnswer,
         Cost,
+        DatabaseAnswer,
         Difference,
         DocumentsAnswer,
         ModelLimitAnswer,
@@ -42,6 +45,7 @@ if TYPE_CHECKING:
         Quotient,
         ReindexAnswer,
         StorageAnswer,
+        StoragePartAnswer,
     )
 
 
@@ -71,7 +75,9 @@ def describe_panels(outcome: FormOutcome) -> PanelFigures:
         "reindex": None
         if outcome.reindex is None
         else describe_reindex(outcome.reindex, outcome.migration, price),
-        "storage": None if outcome.storage is None else describe_storage(outcome.storage),
+        "storage": None
+        if outcome.storage is None
+        else describe_storage(outcome.storage, outcome.database_storage),
         "model_limit": None
         if outcome.model_limit is None
         else describe_model_limit(outcome.model_limit),
@@ -321,7 +327,9 @@ STORAGE_FORMULAS: Mapping[str, str] = MappingProxyType(
 STORAGE_ESTIMATES = ("hnsw_graph_bytes", "hnsw_upper_layer_bytes", "text_bytes", "total_bytes")
 
 
-def describe_storage(storage: StorageSize) -> StorageAnswer:
+def describe_storage(
+    storage: StorageSize, database: DatabaseStorage | None = None
+) -> StorageAnswer:
     """The index's parts under the CLI's ``storage`` keys, with formulas and estimates.
 
     >>> from calculator import vector_size
@@ -357,6 +365,67 @@ def describe_storage(storage: StorageSize) -> StorageAnswer:
             for name, size in pgvector_value_bytes(vectors.dimensions).items()
         },
     }
+    if database is not None:
+        # As the database stores it: its total is the storage's, the formula's stays beside.
+        report["generic_total_bytes"] = report["total_bytes"]
+        report["total_bytes"] = database.total_bytes
+        report["database"] = describe_database(database)
+    return report
+
+
+def describe_database(database: DatabaseStorage) -> DatabaseAnswer:
+    """pgvector's or Qdrant's parts, each with its bytes, formula, source and whether it is an
+    estimate, the total as the database stores it and its own figures.
+
+    >>> from calculator import vector_size
+    >>> from calculator._databases import database_storage
+    >>> report = describe_database(database_storage("pgvector", vector_size(3000, 384)))
+    >>> report["name"], report["table_bytes"], report["index_bytes"], report["total_bytes"]
+    ('pgvector', 4923392, 6152192, 11165696)
+    """
+    parts: list[StoragePartAnswer] = []
+    for part in database.parts:
+        described: StoragePartAnswer = {
+            "name": part.name,
+            "bytes": part.bytes,
+            "formula": part.formula,
+            "source": part.source,
+            "estimate": part.estimate,
+        }
+        if part.where:
+            described["where"] = part.where
+        parts.append(described)
+    size = database.size
+    report: DatabaseAnswer = {
+        "name": database.database,
+        "type": size.type_name if isinstance(size, PgvectorSize) else size.datatype,
+        "parts": parts,
+        "total_bytes": database.total_bytes,
+    }
+    if isinstance(size, PgvectorSize):
+        report |= {
+            "index": size.index,
+            "table_bytes": size.table_bytes,
+            "index_bytes": sum(part.bytes for part in database.parts if part.name == "index_bytes"),
+            "rows_per_page": size.rows_per_page,
+            "value_bytes": size.value_bytes,
+            "toasted": size.toasted,
+        }
+        if size.index == "hnsw":
+            report |= {
+                "element_tuple_bytes": size.element_tuple_bytes,
+                "neighbor_tuple_bytes": size.neighbor_tuple_bytes,
+                "expected_layers": size.expected_layers,
+            }
+        elif size.index == "ivfflat":
+            report["lists"] = size.lists
+    else:
+        report |= {
+            "on_disk": size.on_disk,
+            "disk_bytes": size.disk_bytes,
+            "ram_bytes": size.ram_bytes,
+            "headroom_bytes": size.headroom_bytes,
+        }
     return report
 
 

@@ -9,6 +9,10 @@ from hypothesis import settings
 
 import build
 
+# The docs tools' wheel, its environment and a Sphinx and an MkDocs site built with it, for the
+# tests with and without a browser (tests/docs_sites.py).
+from docs_sites import docs_env, docs_wheel, mkdocs_site, sphinx_site  # noqa: F401
+
 # Speed is measured by the benchmark, never asserted by a test: a property test on a busy
 # machine must not fail a correctness check on hypothesis's per-example time limit.
 settings.register_profile("correctness", deadline=None)
