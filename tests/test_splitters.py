@@ -12,10 +12,14 @@ tiktoken's.
 
 from __future__ import annotations
 
+import ast
 import logging
 import os
 import random
 import re
+import subprocess
+import sys
+import zipfile
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 from pathlib import Path
@@ -435,3 +439,35 @@ def test_whitespace_is_split_in_steps_that_make_no_chunk(splitter: str) -> None:
     assert rest[-1] == Chunk("b", len(text) - 1, len(text), 1)
     assert rest[:-1] == [None] * (len(rest) - 1)
     assert [c.text for c in split(splitter, text, len, 100, 10)] == ["a", "b"]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_splitters_are_standard_library_only_and_imported_only_when_splitting() -> None:
+    standard = set(sys.stdlib_module_names) | {"__future__"}
+    for source in (ROOT / "calculator" / "_splitters").glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                assert {alias.name.partition(".")[0] for alias in node.names} <= standard
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                assert node.module.partition(".")[0] in standard
+    script = (
+        "import sys, calculator, calculator._cli as cli\n"
+        "cli.main(['--tokens', '9', '--chunk-size', '4'])\n"
+        "assert not [name for name in sys.modules if name.startswith('calculator._splitters')]\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=False,
+                               capture_output=True, text=True)  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+
+
+def test_the_wheel_the_page_starts_from_leaves_the_splitters_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hatchling_build = pytest.importorskip("hatchling.build")
+    monkeypatch.chdir(ROOT)
+    with zipfile.ZipFile(tmp_path / hatchling_build.build_wheel(str(tmp_path))) as archive:
+        names = archive.namelist()
+    assert "calculator/_cli.py" in names
+    assert not [name for name in names if name.startswith("calculator/_splitters")]

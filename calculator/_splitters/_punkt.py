@@ -16,8 +16,8 @@ break from the token that holds the ``.``, ``?`` or ``!`` and the token after it
 ['Mr. ', 'Smith went to Washington. ', 'He met J. Bach on the 3. day! ', 'Did he?']
 
 This module is a port of NLTK 3.10.4's ``nltk/tokenize/punkt.py`` (Copyright (C) 2001-2026
-NLTK Project; Apache License 2.0, https://www.apache.org/licenses/LICENSE-2.0), reduced to
-what tokenizing with empty parameters runs.  Its patterns are NLTK's, symbol for symbol,
+NLTK Project; Apache License 2.0, in LICENSE-NLTK.txt beside it), reduced to what
+tokenizing with empty parameters runs.  Its patterns are NLTK's, symbol for symbol,
 except that ``\\s``, ``\\S``, ``\\d`` and ``[^\\W\\d]`` are spelled out as the ``regex``
 module (which NLTK compiles them with) knows them (``_punkt_classes``); the rest (``str``
 methods such as ``isupper`` and ``strip``) is NLTK's Python, run by the same interpreter.
