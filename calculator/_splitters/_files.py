@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from .._tokens._files import PARALLEL_BYTES, read_text
-from . import encoding_length, iter_chunks
+from . import Length, encoding_length, iter_chunks
 
 
 # A dataclass (not a record): it travels between processes, pickled.
@@ -27,22 +27,23 @@ class SplitFile:
     tokens_processed: int
 
 
-# One tokenizer and one task per process, set once by _load.
-_encoding: Encoding | None = None
+# One length function (its tokenizer loaded once) and one task per process, set by _load.
+_length: Length | None = None
 _task: tuple[str, int, int] = ("", 0, 0)
 
 
 def _load(encoding: str, ranks: Path, splitter: str, chunk_size: int, overlap: int) -> None:
-    global _encoding, _task  # noqa: PLW0603 (one tokenizer per process, loaded once)
-    _encoding = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
+    global _length, _task  # noqa: PLW0603 (one tokenizer per process, loaded once)
+    tokenizer = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
+    # LlamaIndex's default tokenizer counts a special token's spelling as one token.
+    _length = encoding_length(tokenizer, special=splitter == "sentence")
     _task = (splitter, chunk_size, overlap)
 
 
 def _split(path: str) -> SplitFile:
-    assert _encoding is not None  # _load ran in this process first
+    length = _length
+    assert length is not None  # _load ran in this process first
     splitter, chunk_size, overlap = _task
-    # LlamaIndex's default tokenizer counts a special token's spelling as one token.
-    length = encoding_length(_encoding, special=splitter == "sentence")
     chunks = tokens = 0
     for chunk in iter_chunks(splitter, read_text(Path(path)), length, chunk_size, overlap):
         chunks += 1
