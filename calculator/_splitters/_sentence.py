@@ -30,7 +30,6 @@ from itertools import chain, islice
 from .._errors import CalculatorError
 from ._chunk import Chunk, check_sizes, stripped
 from ._length import Length, as_length
-from ._punkt import sentence_spans
 
 # Up to a comma, full stop or semicolon, or their ideographic and full-width forms.
 CHUNKING_REGEX = "[^,.;\u3002\uff1f\uff01]+[,.;\u3002\uff1f\uff01]?|[,.;\u3002\uff1f\uff01]"
@@ -135,6 +134,10 @@ def _paragraphs(text: str, offset: int) -> _Pieces:
 
 
 def _sentences(text: str, offset: int) -> _Pieces:
+    # Imported at the first sentence split: compiling Punkt's patterns takes a while, which
+    # the other splitters need not wait for.
+    from ._punkt import sentence_spans  # noqa: PLC0415
+
     for start, end in sentence_spans(text):
         yield text[start:end], offset + start
 
