@@ -9,8 +9,9 @@ import json
 from pathlib import Path
 
 from site_build.layout import VERSIONED_DIRECTORY, Layout
+from site_build.modules import SERVICE_WORKER_SOURCE
 from site_build.policy import CSP
-from site_build.project import CALCULATOR_ZIP_PATH_IN_BROWSER, WEB, sha256_of
+from site_build.project import CALCULATOR_ZIP_PATH_IN_BROWSER, sha256_of
 
 
 def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
@@ -105,7 +106,7 @@ def write_service_worker(dist: Path) -> None:
     change makes browsers install the new build."""
     files = {url: integrity_of(path) for url, path in site_files(dist).items()}
     on_use = {url: integrity_of(path) for url, path in site_files(dist, on_use=True).items()}
-    source = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
+    source = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
     digest = hashlib.sha256(source.encode())
     for url, integrity in (files | on_use).items():
         digest.update(f"{url}\0{integrity}\n".encode())

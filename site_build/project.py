@@ -13,6 +13,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
+# The pages' Jinja templates (web/templates/), which include each other by file name.
+TEMPLATES = WEB / "templates"
 LOCALES = ROOT / "locales"
 TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"

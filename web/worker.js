@@ -402,7 +402,7 @@ async function countText(message) {
   } catch {
     return; // the page has the load's failure already
   }
-  countingModule ??= import("./count-worker.js");
+  countingModule ??= import("./worker/count-worker.js");
   let counting;
   try {
     counting = await countingModule;

@@ -2,8 +2,8 @@
 // the visitor's numbers in the page's format.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { derivationLines } from "../../web/derivation.js";
-import { Formatter } from "../../web/format.js";
+import { derivationLines } from "../../web/pure/derivation.js";
+import { Formatter } from "../../web/pure/format.js";
 
 const STRINGS = {
   "derivation.step": "s = {chunk_size} − {overlap} = {step}",

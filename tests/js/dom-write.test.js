@@ -9,7 +9,7 @@ import {
   writeStyle,
   writeText,
   writeValue,
-} from "../../web/dom-write.js";
+} from "../../web/page/dom-write.js";
 
 /** An object that counts the writes to `property`. */
 function counting(property, initial) {

@@ -2,7 +2,7 @@
 // sizes the calculator decided, written in each language's digits.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Formatter, fill, numberSeparators } from "../../web/format.js";
+import { Formatter, fill, numberSeparators } from "../../web/pure/format.js";
 
 const NBSP = "\u00a0";
 const BYTES = { zero: "{count}\u00a0bytes", one: "{count}\u00a0byte", other: "{count}\u00a0bytes" };

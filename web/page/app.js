@@ -8,7 +8,7 @@
 import { followAddress, syncLanguageLinks } from "./address.js";
 import { writeText } from "./dom-write.js";
 import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
-import { keepForOffline } from "./offline.js";
+import { keepForOffline } from "../offline.js";
 import { form, strings } from "./page-context.js";
 import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
 
@@ -63,11 +63,11 @@ function loadCountingOnUse() {
   if (!panel) {
     return;
   }
-  /** @type {Promise<typeof import("./count.js")> | undefined} */
+  /** @type {Promise<typeof import("./count/count.js")> | undefined} */
   let counting;
   const load = () => {
     if (!counting) {
-      counting = import("./count.js");
+      counting = import("./count/count.js");
       counting.catch(() => {
         counting = undefined; // tried again on the next use
         writeText(panel.querySelector("[data-count-status]"), strings["count.failed"]);

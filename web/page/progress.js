@@ -7,7 +7,7 @@
 // cannot be had takes them away again. The bar then keeps the share of its length it shows
 // and fills the rest with the bytes still to come, so it never goes back; the text says the
 // bytes as they are.
-import { fill } from "./format.js";
+import { fill } from "../pure/format.js";
 import { formatter, strings } from "./page-context.js";
 import { calculator } from "./boot.js";
 

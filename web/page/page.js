@@ -2,6 +2,6 @@
 // bundle.py): the modules run in this order, each concern in its own module.  boot.js, the
 // head's script, has started the calculator already.
 import "./app.js";
-import "./share.js";
-import "./panels.js";
+import "./share/share.js";
+import "./panels/panels.js";
 import "./progress.js";

@@ -14,10 +14,10 @@ import {
   writeData,
   writeHidden,
   writeText,
-} from "./app.js";
-import { calculator } from "./boot.js";
-import { fill } from "./format.js";
-import { form as calculatorForm, formatter, PAUSE_MS, strings } from "./page-context.js";
+} from "../app.js";
+import { calculator } from "../boot.js";
+import { fill } from "../../pure/format.js";
+import { form as calculatorForm, formatter, PAUSE_MS, strings } from "../page-context.js";
 
 const panel = /** @type {HTMLElement} */ (document.querySelector("[data-count]"));
 const $ = (/** @type {string} */ selector) =>

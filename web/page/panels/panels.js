@@ -11,7 +11,7 @@ import { showCompare, startCompare } from "./panel-compare.js";
 import { showCost } from "./panel-cost.js";
 import { showDocuments, startDocuments } from "./panel-documents.js";
 import { showIndexLife, startIndexLife } from "./panel-index-life.js";
-import { computeNow, computeSoon, onAnswer } from "./requests.js";
+import { computeNow, computeSoon, onAnswer } from "../requests.js";
 
 /**
  * @param {Answer} answer

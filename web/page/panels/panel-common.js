@@ -7,9 +7,9 @@
 // textContent and form control values only, never as markup.
 
 /** @typedef {import("answer-types").Answer} Answer */
-import { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
-import { formatter } from "./page-context.js";
-import { errorText } from "./results-paint.js";
+import { writeAttribute, writeData, writeHidden, writeText } from "../dom-write.js";
+import { formatter } from "../page-context.js";
+import { errorText } from "../results-paint.js";
 
 // An amount in the visitor's own currency: cents for large amounts, six significant digits
 // for tiny ones (0.00018176), whichever shows more.

@@ -11,9 +11,9 @@
 /** @typedef {import("answer-types").ModelLimitAnswer} ModelLimitAnswer */
 /** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
 /** @typedef {{value: string, text: string, formula: string} | null} Row */
-import { writeData, writeHidden, writeText } from "./dom-write.js";
-import { syncShownFields } from "./form.js";
-import { formatter, message, strings } from "./page-context.js";
+import { writeData, writeHidden, writeText } from "../dom-write.js";
+import { syncShownFields } from "../form.js";
+import { formatter, message, strings } from "../page-context.js";
 import { amountText, figuresChanged, isStale, markStale, painted } from "./panel-common.js";
 
 function integer(text) {

@@ -2,8 +2,8 @@
 // fit a context window, as figures and as one bar.
 
 /** @typedef {import("answer-types").Answer} Answer */
-import { writeData, writeHidden, writeStyle, writeText } from "./dom-write.js";
-import { formatter, message, strings } from "./page-context.js";
+import { writeData, writeHidden, writeStyle, writeText } from "../dom-write.js";
+import { formatter, message, strings } from "../page-context.js";
 import { figuresChanged, isStale, markStale, painted, setData } from "./panel-common.js";
 
 function paintBudgetBar(section, data) {

@@ -3,11 +3,11 @@
 
 /** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
 import { createChunkMap } from "./chunkmap.js";
-import { derivationLines } from "./derivation.js";
+import { derivationLines } from "../pure/derivation.js";
 import { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
-import { fill } from "./format.js";
+import { fill } from "../pure/format.js";
 import { form, formatter, message, strings } from "./page-context.js";
-import { resultTexts } from "./results-text.js";
+import { resultTexts } from "../pure/results-text.js";
 
 const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
   formatter,

@@ -1,7 +1,7 @@
 // What every script of the page shares, read once: the catalog's strings (the page's JSON
 // island, written by the build), the one Formatter of the page's language, the form, and
 // how long an edit waits before it is calculated.
-import { Formatter, fill } from "./format.js";
+import { Formatter, fill } from "../pure/format.js";
 
 /** @type {Record<string, any>} */
 export const strings = JSON.parse(document.getElementById("page-strings").textContent);

@@ -4,12 +4,12 @@
 /** @typedef {import("answer-types").Answer} Answer */
 /** @typedef {import("answer-types").DocumentsAnswer} DocumentsAnswer */
 /** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
-import { onAddressChange } from "./address.js";
-import { writeHidden, writeText } from "./dom-write.js";
-import { syncShownFields } from "./form.js";
-import { formatter, strings } from "./page-context.js";
+import { onAddressChange } from "../address.js";
+import { writeHidden, writeText } from "../dom-write.js";
+import { syncShownFields } from "../form.js";
+import { formatter, strings } from "../page-context.js";
 import { figuresChanged, isStale, markStale, painted, setData } from "./panel-common.js";
-import { onSend } from "./requests.js";
+import { onSend } from "../requests.js";
 
 const section = document.getElementById("documents");
 const documentsMode = /** @type {HTMLSelectElement} */ (

@@ -6,9 +6,9 @@
 /** @typedef {import("answer-types").Answer} Answer */
 /** @typedef {import("answer-types").ComparisonFiguresAnswer} ComparisonFiguresAnswer */
 /** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
-import { onAddressChange } from "./address.js";
-import { writeAttribute, writeData, writeHidden, writeText, writeValue } from "./dom-write.js";
-import { formatter, message, strings } from "./page-context.js";
+import { onAddressChange } from "../address.js";
+import { writeAttribute, writeData, writeHidden, writeText, writeValue } from "../dom-write.js";
+import { formatter, message, strings } from "../page-context.js";
 import {
   figuresChanged,
   forgetFigures,
@@ -17,7 +17,7 @@ import {
   painted,
   panels,
 } from "./panel-common.js";
-import { computeNow } from "./requests.js";
+import { computeNow } from "../requests.js";
 
 const WHOLE = /^\d+$/;
 const compareTable = {

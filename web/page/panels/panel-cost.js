@@ -2,8 +2,8 @@
 // once and per document set, with the formula it comes from.
 
 /** @typedef {import("answer-types").Answer} Answer */
-import { writeData, writeHidden, writeText } from "./dom-write.js";
-import { formatter, message } from "./page-context.js";
+import { writeData, writeHidden, writeText } from "../dom-write.js";
+import { formatter, message } from "../page-context.js";
 import { amountText, figuresChanged, isStale, markStale, painted } from "./panel-common.js";
 
 const priceField = /** @type {HTMLInputElement} */ (

@@ -7,7 +7,7 @@
 import { addressPending, addressRead } from "./address.js";
 import { writeData, writeHidden, writeText } from "./dom-write.js";
 import { fillFields, readFields } from "./form.js";
-import { numberSeparators } from "./format.js";
+import { numberSeparators } from "../pure/format.js";
 import { PAUSE_MS, formatter, message, root } from "./page-context.js";
 import { markStale, paintErrors, paintResult, shownResult } from "./results-paint.js";
 import { calculator } from "./boot.js";
