@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from engine.build import SCRIPT_FOLDERS as ENGINE_SCRIPT_FOLDERS
 from site_build.project import TEMPLATES, WEB, BuildError
 
 # A static import or re-export of a module beside the importing one: `from "./x.js"`, or
@@ -27,10 +28,9 @@ DYNAMIC_IMPORT = re.compile(r'\bimport\("\./([\w.-]+\.js)"\)')
 SOURCE_IMPORT = re.compile(
     r'((?:^(?:import|export)\b[^;"]*?(?:\bfrom\s+)?|\bimport\()")(\.\.?/[\w./-]*?\.js)(")', re.M
 )
-# The folders of the scripts the site ships (the service worker apart: build.py writes it
-# beside the pages).
-SCRIPT_FOLDERS = (WEB,)
-SERVICE_WORKER_SOURCE = WEB / "sw.js"
+# The folders of the scripts the site ships: web/'s and the engine's for the page and the
+# worker (the engine writes its service worker itself, beside the pages).
+SCRIPT_FOLDERS = (WEB, *ENGINE_SCRIPT_FOLDERS)
 # The page's module scripts, as web/templates/page.html.j2 writes their tags.
 MODULE_SCRIPT = re.compile(r'<script type="module"[^>]*\ssrc="\{\{ assets \}\}([\w.-]+\.js)"')
 
@@ -96,8 +96,6 @@ def script_sources(folders: Iterable[Path] = SCRIPT_FOLDERS) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for folder in folders:
         for path in sorted(folder.rglob("*.js")):
-            if path == SERVICE_WORKER_SOURCE:
-                continue
             if path.name in found:
                 raise BuildError(f"two scripts named {path.name}: {found[path.name]} and {path}")
             found[path.name] = path

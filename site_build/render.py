@@ -20,7 +20,6 @@ from site_build.project import (
     LANGUAGES,
     ROOT,
     TEMPLATES,
-    TOOLS,
     BuildError,
     node_command,
 )
@@ -30,6 +29,8 @@ if TYPE_CHECKING:
     from jinja2 import Environment
 
 Catalog = dict[str, object]
+# Runs the page's own modules under Node for the prerendered results.
+PRERENDER_SCRIPT = Path(__file__).with_name("prerender.mjs")
 
 
 def load_catalogs(locales: Path) -> dict[str, Catalog]:
@@ -70,7 +71,7 @@ def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]
             encoding="utf-8",
         )
         done = subprocess.run(
-            [node, str(TOOLS / "prerender.mjs"), str(modules), str(listing)],
+            [node, str(PRERENDER_SCRIPT), str(modules), str(listing)],
             check=True,
             capture_output=True,
             text=True,

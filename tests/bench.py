@@ -346,7 +346,7 @@ class OurColdVisit:
         return [entry for entry in self.fetched[: self.before_result] if entry[0] in asked]
 
     def restored_snapshot(self) -> bool:
-        """Whether the worker started from the snapshot (web/worker.js startChoice); a
+        """Whether the worker started from the snapshot (engine/worker/worker.js startChoice); a
         snapshot asked for but not used (its download failed) does not count."""
         return self.start == "snapshot"
 

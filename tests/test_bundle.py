@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import build
-from site_build.bundle import BUNDLES, PYODIDE_SCRIPT, check_imports_resolve
+from engine.build.pyodide import PYODIDE_SCRIPT
+from site_build.bundle import BUNDLES, check_imports_resolve
 from site_build.modules import flat_imports, imported_modules, imports_of, script_sources
 from site_build.project import BuildError
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from devtools.js_checks import NODE_MODULES, ensure_node_modules
+from engine.build import SERVICE_WORKER_SOURCE
 from site_build.comments import css_without_comments, js_without_comments
-from site_build.modules import SERVICE_WORKER_SOURCE, script_sources
+from site_build.modules import script_sources
 from site_build.project import ROOT, node_command
 from site_build.stylesheet import stylesheet
 

@@ -21,9 +21,11 @@ from browser.conftest import PageGuard
 # so these tests exercise runtime.js alone, without the calculator page's modules.
 RUNTIME_PAGE = "runtime-test.html"
 # Shipped inside boot.js's bundle (site_build/bundle.py), so served to the blank page by a
-# route of its own: web/runtime.js beside the build's worker.js, which it starts.
+# route of its own: engine/page/runtime.js beside the build's worker.js, which it starts.
 RUNTIME_MODULE = "runtime.js"
 VIOLATION_WAIT_S = 30
+# The engine's scripts, by where they run (page/, worker/).
+ENGINE_SCRIPTS = build.ROOT / "engine"
 
 REQUEST_8000_512_64 = {
     "fields": {
@@ -81,7 +83,7 @@ def open_blank_page(page: Page, site_url: str, layout: build.Layout, csp: str = 
     page.route(
         site_url + layout.assets + RUNTIME_MODULE,
         lambda route: route.fulfill(
-            body=(build.WEB / RUNTIME_MODULE).read_text(encoding="utf-8"),
+            body=(ENGINE_SCRIPTS / "page" / RUNTIME_MODULE).read_text(encoding="utf-8"),
             content_type="text/javascript",
         ),
     )
@@ -327,9 +329,13 @@ class WorkerStart:
             "probe": probe,
             "firstUse": first_use,
             # snapshotOptions's module, shipped inside worker.js's bundle: its text, inlined.
-            "snapshotImage": (build.WEB / "snapshot-image.js").read_text(encoding="utf-8"),
+            "snapshotImage": (ENGINE_SCRIPTS / "worker" / "snapshot-image.js").read_text(
+                encoding="utf-8"
+            ),
             # mountCalculatorZip's module, the same way.
-            "calculatorZip": (build.WEB / "calculator-zip.js").read_text(encoding="utf-8"),
+            "calculatorZip": (ENGINE_SCRIPTS / "worker" / "calculator-zip.js").read_text(
+                encoding="utf-8"
+            ),
             "archiveRoundTrip": ARCHIVE_ROUND_TRIP,
         }
         return self.page.evaluate(START_IN_A_WORKER, arguments)
@@ -367,7 +373,7 @@ def test_shutil_knows_each_compressor_without_loading_it_at_start(
     worker_start: WorkerStart, restore: bool
 ) -> None:
     # shutil asks the import system whether each compressor's C module is built in
-    # (tools/compile_stdlib.py DEFERRED_IMPORTS) instead of importing its Python module.
+    # (engine/node/compile_stdlib.py DEFERRED_IMPORTS) instead of importing its Python module.
     assert {"bz2.pyc", "lzma.pyc", "compression/zstd/__init__.pyc"}.isdisjoint(
         worker_start.start_up_zips
     )

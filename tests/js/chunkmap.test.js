@@ -1,4 +1,4 @@
-// The chunk map's geometry (web/chunkmap.js): which windows are drawn and in how many lanes.
+// The chunk map's geometry (web/page/chunkmap.js): which windows are drawn and in how many lanes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chunkWindows, laneCount } from "../../web/page/chunkmap.js";

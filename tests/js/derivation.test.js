@@ -1,4 +1,4 @@
-// The worked derivation's lines (web/derivation.js): which lines Python names, worded with
+// The worked derivation's lines (web/pure/derivation.js): which lines Python names, worded with
 // the visitor's numbers in the page's format.
 import assert from "node:assert/strict";
 import { test } from "node:test";

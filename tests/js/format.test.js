@@ -1,4 +1,4 @@
-// The page's formatting (web/format.js) under Node: separators, placeholders, plurals and the
+// The page's formatting (web/pure/format.js) under Node: separators, placeholders, plurals and the
 // sizes the calculator decided, written in each language's digits.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// The main results' texts (web/results-text.js) from one answer, as the page and the build's
+// The main results' texts (web/pure/results-text.js) from one answer, as the page and the build's
 // prerendering write them.
 import assert from "node:assert/strict";
 import { test } from "node:test";

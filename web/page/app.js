@@ -8,7 +8,7 @@
 import { followAddress, syncLanguageLinks } from "./address.js";
 import { writeText } from "./dom-write.js";
 import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
-import { keepForOffline } from "../offline.js";
+import { keepForOffline } from "../../engine/page/offline.js";
 import { form, strings } from "./page-context.js";
 import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
 

@@ -2,7 +2,7 @@
 // from the page's head, it runs as soon as it has arrived, while the page is still being
 // parsed, instead of after it like app.js (the worker then starts ~150 ms sooner).
 // The page's other modules (requests.js, progress.js, count.js) import the same instance.
-import { startCalculator } from "../runtime.js";
+import { startCalculator } from "../../engine/page/runtime.js";
 
 // A first visit downloads ~3.6 MB (about 25 s at 1.6 Mbit/s); past this the visitor gets an
 // error and a retry button instead of an endless spinner.

@@ -1,7 +1,7 @@
 // The texts of the main results for one answer of calculator.respond, in the page's language.
 //
 // results-paint.js paints them after every answer; build.py runs this very module under Node to write
-// the results for the default inputs into each page (tools/prerender.mjs), so both read the
+// the results for the default inputs into each page (site_build/prerender.mjs), so both read the
 // same. Pure: no DOM, only format.js.
 
 import { fill } from "./format.js";

@@ -1,5 +1,5 @@
-// Counting text in tokens (web/count.js on the page, web/count-worker.js in the calculator's
-// worker).  Every message carries `count`, the page's number for one count, never `id`: the
+// Counting text in tokens (web/page/count/count.js on the page, web/worker/count-worker.js in
+// the calculator's worker).  Every message carries `count`, the page's number for one count, never `id`: the
 // calculator's own replies are matched by `id`.
 
 /** One document to count: pasted text, or a file the worker reads. */

@@ -1,5 +1,6 @@
 // "Count your own text": pasted text and chosen or dropped files counted in tokens, exactly as
-// OpenAI's tokenizers count them, by Python in the calculator's worker (web/count-worker.js).
+// OpenAI's tokenizers count them, by Python in the calculator's worker
+// (web/worker/count-worker.js).
 // app.js imports this module when the visitor first turns to the panel, so a first visit
 // downloads none of it; the worker loads the tokenizer when the first count is asked for.
 //

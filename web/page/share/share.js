@@ -105,7 +105,8 @@ function escapeAttribute(text) {
     .replace(/>/g, "&gt;");
 }
 
-/** <iframe> with the current state, then the optional resize script (web/embed-host.js). */
+/** <iframe> with the current state, then the optional resize script
+ *  (web/standalone/embed-host.js). */
 function snippet() {
   const attributes = [
     ["src", embedURL().href],

@@ -1,7 +1,7 @@
 // Boots Pyodide under Node from the whole compiled standard library, imports the calculator
 // and writes the start-up zip and the calculator's zip (start_stdlib.py make); then boots a
 // fresh Pyodide from the start-up zip alone, adds the calculator's zip as the worker does
-// (web/calculator-zip.js), and checks that the calculator imports and answers with them
+// (engine/worker/calculator-zip.js), and checks that the calculator imports and answers with them
 // (start_stdlib.py check).  Both read the calculator from the wheel unpacked on the host:
 // unpacking it here would import zipfile, which the zips then had to hold.
 //   node start_stdlib.mjs <pyodide dir> <lock file> <whole zip> <unpacked wheel> <work dir>
@@ -9,11 +9,13 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { mountCalculatorZip } from "../web/calculator-zip.js";
+import { mountCalculatorZip } from "../worker/calculator-zip.js";
 
 const [pyodideDir, lockFile, wholeZip, wheelDir, workDir, startName, calculatorName, mountedAs, calculatorMountedAs] =
   process.argv.slice(2);
 const tools = dirname(fileURLToPath(import.meta.url));
+// The modules the build adds to Pyodide's standard library (engine/python/): lazy_stdlib.py.
+const python = join(tools, "..", "python");
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const lockFileContents = { info: JSON.parse(readFileSync(lockFile, "utf-8")).info, packages: {} };
 const script = readFileSync(join(tools, "start_stdlib.py"), "utf-8");
@@ -25,7 +27,7 @@ async function run(stdLibURL, args, calculatorZip) {
   if (calculatorZip) {
     mountCalculatorZip(pyodide, readFileSync(calculatorZip), calculatorMountedAs);
   }
-  for (const [at, hostDir] of [["/tools", tools], ["/staging", workDir], ["/wheel", wheelDir]]) {
+  for (const [at, hostDir] of [["/tools", tools], ["/python", python], ["/staging", workDir], ["/wheel", wheelDir]]) {
     pyodide.FS.mkdir(at);
     pyodide.mountNodeFS(at, hostDir);
   }
@@ -36,7 +38,7 @@ async function run(stdLibURL, args, calculatorZip) {
 }
 
 // The calculator as the wheel has it; the zips are made from what it imports.
-await run(wholeZip, ["make", "/lib/python314.zip", "/wheel/calculator", "/tools/lazy_stdlib.py",
+await run(wholeZip, ["make", "/lib/python314.zip", "/wheel/calculator", "/python/lazy_stdlib.py",
   `/staging/${startName}`, `/staging/${calculatorName}`, mountedAs, calculatorMountedAs]);
 // The sources off sys.path: the calculator must come from its zip.
 await run(join(workDir, startName), ["check", "/wheel/calculator", calculatorMountedAs], join(workDir, calculatorName));

@@ -1,6 +1,6 @@
 // runtime.js: runs the Python calculator off the main thread.
 //
-//   import { startCalculator } from "../runtime.js";
+//   import { startCalculator } from "../../runtime.js";
 //   const calculator = startCalculator({ timeoutMs: 30000 });
 //   try {
 //     await calculator.ready;                        // Pyodide booted, wheel installed
@@ -229,7 +229,8 @@ export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
       session = newSession();
       return session.ready;
     },
-    /** Counting text (web/count.js): a count or a cancel to the worker, its replies back. */
+    /** Counting text (web/page/count/count.js): a count or a cancel to the worker, its replies
+     *  back. */
     postCount(message) {
       session.worker.postMessage(message);
     },

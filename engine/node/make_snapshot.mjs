@@ -10,7 +10,7 @@ import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { mountCalculatorZip } from "../web/calculator-zip.js";
+import { mountCalculatorZip } from "../worker/calculator-zip.js";
 
 const [pyodideDir, lockFile, startZip, calculatorZip, calculatorMountedAs, snapshotFile] =
   process.argv.slice(2);
@@ -38,7 +38,7 @@ const pyodide = await loadPyodide({
 mountCalculatorZip(pyodide, readFileSync(calculatorZip), calculatorMountedAs);
 // The calculator imported and run once (whatever the first answer imports or caches is then
 // in the snapshot too), with the way to the rest of the stdlib in place (its address is set
-// after the restore: tools/lazy_stdlib.py); gc so the snapshot holds no garbage.  An import
+// after the restore: engine/python/lazy_stdlib.py); gc so the snapshot holds no garbage.  An import
 // the two zips lack fails here (the lazy path raises without an address): they hold what
 // the first answer needs.
 pyodide.runPython(`

@@ -14,6 +14,6 @@ const pyodide = await loadPyodide({
 pyodide.FS.mkdir("/staging");
 pyodide.mountNodeFS("/staging", workDir);
 const script = readFileSync(new URL("./compile_stdlib.py", import.meta.url), "utf-8");
-pyodide.FS.writeFile("/deferred_asyncio.py", readFileSync(new URL("./deferred_asyncio.py", import.meta.url)));
+pyodide.FS.writeFile("/deferred_asyncio.py", readFileSync(new URL("../python/deferred_asyncio.py", import.meta.url)));
 pyodide.pyimport("sys").argv = pyodide.toPy(["compile_stdlib", `/staging/${sourceName}`, `/staging/${targetName}`, mountedAs, "/deferred_asyncio.py"]);
 pyodide.runPython(script, { filename: "compile_stdlib.py" });

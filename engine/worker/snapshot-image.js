@@ -1,4 +1,4 @@
-// The memory snapshot as build.py ships it (site_build/snapshot.py packed_snapshot): without
+// The memory snapshot as build.py ships it (engine/build/snapshot.py packed_snapshot): without
 // the blocks that Pyodide's freshly instantiated memory holds at their place (its zero
 // blocks, and most of its static data, which Python's start leaves as it is), for a smaller
 // download.  Its header says where the kept blocks go; the last may be short.  Its own

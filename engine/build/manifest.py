@@ -1,4 +1,4 @@
-"""The manifest step: build-manifest.js tells the worker where this build put each file, and
+"""The manifests: build-manifest.js tells the worker where this build put each file, and
 dist/sw.js carries the list of every file the service worker keeps, with its integrity."""
 
 from __future__ import annotations
@@ -6,32 +6,52 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
-from site_build.layout import VERSIONED_DIRECTORY, Layout
-from site_build.modules import SERVICE_WORKER_SOURCE
-from site_build.policy import CSP
-from site_build.project import CALCULATOR_ZIP_PATH_IN_BROWSER, sha256_of
+from engine.build.files import CALCULATOR_ZIP_PATH_IN_BROWSER, ENGINE, SERVICE_WORKER_SOURCE
+from site_build.project import sha256_of
+from site_build.versioned import VERSIONED_DIRECTORY
 
 
-def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
-    """build-manifest.js tells worker.js where this build put Pyodide, the zips and the
-    snapshot (paths relative to dist/; the manifest sits one directory below it), and the
-    sizes of the files a start downloads, for its progress bar.  Pyodide's module is imported
-    here, statically, so the browser fetches it together with the worker's own."""
+class Shipped(NamedTuple):
+    """Where the engine put what it ships, relative to dist/."""
+
+    runtime: str  # "pyodide-<version>-<hash>/": Pyodide's runtime, the compiled stdlib
+    start: str  # "start-<hash>/python_stdlib_start.zip"
+    calculator: str  # "start-<hash>/python_calculator.zip"
+    snapshot: str  # "snapshot-<hash>/python-snapshot.bin"
+
+    @property
+    def preloads(self) -> tuple[str, str]:
+        """The two big files a first visit needs, which a page asks for from its head rather
+        than at the end of the worker's chain of imports."""
+        return (f"{self.runtime}pyodide.asm.wasm", self.start)
+
+
+def write_build_manifest(
+    folder: Path, shipped: Shipped, lock_info: object, app_urls: Mapping[str, str]
+) -> None:
+    """build-manifest.js, for the worker in the assets directory `folder` stands for: where
+    this build put Pyodide, the zips and the snapshot (paths relative to dist/; the manifest
+    sits one directory below it), the app's own addresses `app_urls` (a name each, a path
+    relative to dist/), and the sizes of the files a start downloads, for its progress bar.
+    Pyodide's module is imported here, statically, so the browser fetches it together with
+    the worker's own."""
 
     def from_assets(path: str) -> str:
         return json.dumps(f"../{path}")
 
-    dist = assets.parent
-    runtime, snapshot, start = layout.runtime, layout.snapshot, layout.start
+    dist = folder.parent
+    runtime, snapshot, start = shipped.runtime, shipped.snapshot, shipped.start
     sizes = {
         name: (dist / path).stat().st_size
         for name, path in (
             ("asm", runtime + "pyodide.asm.mjs"),
             ("wasm", runtime + "pyodide.asm.wasm"),
             ("start", start),
-            ("calculator", layout.calculator),
+            ("calculator", shipped.calculator),
             ("snapshot", snapshot),
         )
     }
@@ -44,15 +64,18 @@ def write_manifest(assets: Path, layout: Layout, lock_info: object) -> None:
         f"export const stdlibURL = new URL({from_assets(runtime + 'python_stdlib.zip')}, "
         "import.meta.url).href;",
         f"export const startStdlibURL = new URL({from_assets(start)}, import.meta.url).href;",
-        f"export const calculatorZipURL = new URL({from_assets(layout.calculator)}, "
+        f"export const calculatorZipURL = new URL({from_assets(shipped.calculator)}, "
         "import.meta.url).href;",
         f"export const calculatorZipPath = {json.dumps(CALCULATOR_ZIP_PATH_IN_BROWSER)};",
-        f"export const tokensURL = new URL({from_assets(layout.tokens)}, import.meta.url).href;",
+        *(
+            f"export const {name} = new URL({from_assets(path)}, import.meta.url).href;"
+            for name, path in app_urls.items()
+        ),
         f"export const downloadSizes = {json.dumps(sizes, sort_keys=True)};",
         f"export const pyodideLockInfo = {json.dumps(lock_info, sort_keys=True)};",
         "",
     )
-    (assets / "build-manifest.js").write_text("\n".join(lines), encoding="utf-8")
+    (folder / "build-manifest.js").write_text("\n".join(lines), encoding="utf-8")
 
 
 # At the site's root, so that its scope is the whole site.
@@ -61,12 +84,9 @@ SERVICE_WORKER = "sw.js"
 PRECOMPRESSED = frozenset({".br", ".gz"})
 
 
-# Versioned directories the service worker keeps only once a page has fetched them (the
-# tokenizer, for counting text): a first visit's install does not download them.
-KEPT_ON_USE = "tokens-"
-
-
-def site_files(dist: Path, *, on_use: bool = False) -> dict[str, Path]:
+def site_files(
+    dist: Path, kept_on_use: tuple[str, ...] = (), *, on_use: bool = False
+) -> dict[str, Path]:
     """Every file the service worker keeps, by its URL relative to dist/: a page by its
     directory ("en/"), as it is linked, so that the cached copy answers that address.
 
@@ -78,8 +98,8 @@ def site_files(dist: Path, *, on_use: bool = False) -> dict[str, Path]:
     ...     list(site_files(Path(folder)))
     ['app.js', 'en/', './']
 
-    With ``on_use``, only the files kept once fetched (KEPT_ON_USE), which are otherwise left
-    out.
+    With ``on_use``, only the files kept once fetched (those whose path starts with one of
+    `kept_on_use`), which are otherwise left out.
     """
     files = {}
     for path in sorted(dist.rglob("*")):
@@ -88,7 +108,7 @@ def site_files(dist: Path, *, on_use: bool = False) -> dict[str, Path]:
             path.is_file()
             and relative != SERVICE_WORKER
             and path.suffix not in PRECOMPRESSED
-            and relative.startswith(KEPT_ON_USE) == on_use
+            and relative.startswith(kept_on_use) == on_use
         ):
             page = path.name == "index.html"
             files[(relative.removesuffix(path.name) or "./") if page else relative] = path
@@ -100,12 +120,17 @@ def integrity_of(path: Path) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_of(path))).decode("ascii")
 
 
-def write_service_worker(dist: Path) -> None:
-    """dist/sw.js: web/sw.js behind the build's files with their integrity hashes, its
-    versioned directories, and a version hashed from those and the worker's own code: any
-    change makes browsers install the new build."""
-    files = {url: integrity_of(path) for url, path in site_files(dist).items()}
-    on_use = {url: integrity_of(path) for url, path in site_files(dist, on_use=True).items()}
+def write_service_worker(dist: Path, csp: str, kept_on_use: tuple[str, ...] = ()) -> None:
+    """dist/sw.js: engine/service-worker/sw.js behind the build's files with their integrity
+    hashes, its versioned directories, the pages' Content-Security-Policy `csp` (sent with a
+    worker's script), and a version hashed from those and the worker's own code: any change
+    makes browsers install the new build.  The directories `kept_on_use` names (a prefix
+    each) are kept only once a page has fetched from them: a first visit's install does not
+    download them."""
+    files = {url: integrity_of(path) for url, path in site_files(dist, kept_on_use).items()}
+    on_use = {
+        url: integrity_of(path) for url, path in site_files(dist, kept_on_use, on_use=True).items()
+    }
     source = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
     digest = hashlib.sha256(source.encode())
     for url, integrity in (files | on_use).items():
@@ -121,8 +146,9 @@ def write_service_worker(dist: Path) -> None:
             "files": files,
             "onUse": on_use,
             "versioned": versioned_directories,
-            "csp": CSP,
+            "csp": csp,
         }
     )
-    header = f"// Generated by build.py from web/{SERVICE_WORKER}.\nconst BUILD = {build_line};\n"
+    source_path = SERVICE_WORKER_SOURCE.relative_to(ENGINE.parent).as_posix()
+    header = f"// Generated by build.py from {source_path}.\nconst BUILD = {build_line};\n"
     (dist / SERVICE_WORKER).write_text(f"{header}\n{source}", encoding="utf-8")

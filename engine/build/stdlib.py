@@ -1,5 +1,5 @@
-"""The compile step: the standard library as 3.14 bytecode, and the start-up zip a first visit
-boots from (tools/compile_stdlib.*, tools/start_stdlib.*), each made once and kept in .cache/."""
+"""The standard library as 3.14 bytecode, and the start-up zip a first visit boots from
+(engine/node/compile_stdlib.*, engine/node/start_stdlib.*), each made once and kept in .cache/."""
 
 from __future__ import annotations
 
@@ -10,21 +10,21 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from site_build.project import (
-    CACHE,
+from engine.build.files import (
     CALCULATOR_ZIP,
     CALCULATOR_ZIP_PATH_IN_BROWSER,
+    CALCULATOR_ZIP_SCRIPT,
+    NODE_SCRIPTS,
     PYODIDE_LOCK_FILE,
     PYODIDE_TARBALL_SHA256,
     PYODIDE_VERSION,
+    PYTHON_MODULES,
     START_STDLIB,
     STDLIB_PATH_IN_BROWSER,
-    TOOLS,
-    WEB,
-    node_command,
-    sha256_of,
-    tools_key,
+    sources_key,
 )
+from site_build.project import CACHE, node_command, sha256_of
+from site_build.versioned import versioned
 
 
 def compiled_stdlib(pyodide: Path) -> Path:
@@ -33,7 +33,11 @@ def compiled_stdlib(pyodide: Path) -> Path:
     CPython otherwise compiles ~145 stdlib modules from source at every start in the
     browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
     """
-    tools = tools_key("compile_stdlib.mjs", "compile_stdlib.py", "deferred_asyncio.py")
+    tools = sources_key(
+        NODE_SCRIPTS / "compile_stdlib.mjs",
+        NODE_SCRIPTS / "compile_stdlib.py",
+        PYTHON_MODULES / "deferred_asyncio.py",
+    )
     key = f"{PYODIDE_TARBALL_SHA256[:16]}-{tools}"
     target = CACHE / f"python_stdlib-{PYODIDE_VERSION}-{key}-pyc.zip"
     if target.exists():
@@ -44,7 +48,7 @@ def compiled_stdlib(pyodide: Path) -> Path:
         subprocess.run(
             [
                 node,
-                str(TOOLS / "compile_stdlib.mjs"),
+                str(NODE_SCRIPTS / "compile_stdlib.mjs"),
                 str(pyodide),
                 staging,
                 "source.zip",
@@ -68,15 +72,18 @@ def wheel_key(wheel: Path) -> str:
 
 def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> tuple[Path, Path]:
     """The start-up zip and the calculator's zip for this stdlib and calculator, made once
-    (tools/start_stdlib.mjs), and checked there: the calculator's every module imports from
+    (engine/node/start_stdlib.mjs), and checked there: the calculator's every module imports from
     them alone."""
     digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
     digest.update(
-        tools_key(
-            "start_stdlib.mjs", "start_stdlib.py", "lazy_stdlib.py", "compile_stdlib.py"
+        sources_key(
+            NODE_SCRIPTS / "start_stdlib.mjs",
+            NODE_SCRIPTS / "start_stdlib.py",
+            PYTHON_MODULES / "lazy_stdlib.py",
+            NODE_SCRIPTS / "compile_stdlib.py",
         ).encode()
     )
-    digest.update(sha256_of(WEB / "calculator-zip.js").encode())
+    digest.update(sha256_of(CALCULATOR_ZIP_SCRIPT).encode())
     key = f"{PYODIDE_VERSION}-{digest.hexdigest()[:16]}"
     start = CACHE / f"python_stdlib_start-{key}.zip"
     calculator = CACHE / f"python_calculator-{key}.zip"
@@ -87,6 +94,16 @@ def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> tuple[Path, Path]:
             (made / START_STDLIB).rename(start)
             (made / CALCULATOR_ZIP).rename(calculator)
     return start, calculator
+
+
+def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> tuple[str, str]:
+    """The start-up zip of the shipped stdlib and the calculator's zip; their paths in dist/."""
+    (dist / "start").mkdir()
+    start, calculator = start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel)
+    shutil.copy2(start, dist / "start" / START_STDLIB)
+    shutil.copy2(calculator, dist / "start" / CALCULATOR_ZIP)
+    directory = versioned(dist / "start")
+    return directory + START_STDLIB, directory + CALCULATOR_ZIP
 
 
 def make_start_stdlib(
@@ -103,7 +120,7 @@ def make_start_stdlib(
         subprocess.run(
             [
                 node,
-                str(TOOLS / "start_stdlib.mjs"),
+                str(NODE_SCRIPTS / "start_stdlib.mjs"),
                 str(pyodide),
                 str(pyodide / PYODIDE_LOCK_FILE),
                 str(whole),

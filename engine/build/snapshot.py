@@ -1,4 +1,4 @@
-"""The snapshot step: Pyodide's memory with the calculator imported, which the worker starts
+"""The memory snapshot: Pyodide's memory with the calculator imported, which the worker starts
 from, packed without the blocks its wasm's instantiation leaves as they are (all zero, or
 Pyodide's static data unchanged)."""
 
@@ -10,17 +10,16 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from site_build.project import (
-    CACHE,
+from engine.build.files import (
     CALCULATOR_ZIP_PATH_IN_BROWSER,
+    CALCULATOR_ZIP_SCRIPT,
+    NODE_SCRIPTS,
     PYODIDE_LOCK_FILE,
     PYODIDE_VERSION,
-    TOOLS,
-    WEB,
-    BuildError,
-    node_command,
-    sha256_of,
+    SNAPSHOT_NAME,
 )
+from site_build.project import CACHE, BuildError, node_command, sha256_of
+from site_build.versioned import versioned
 
 
 def snapshot_key(start_zip: Path, calculator_zip: Path) -> str:
@@ -30,8 +29,8 @@ def snapshot_key(start_zip: Path, calculator_zip: Path) -> str:
     for made_of in (
         start_zip,
         calculator_zip,
-        TOOLS / "make_snapshot.mjs",
-        WEB / "calculator-zip.js",
+        NODE_SCRIPTS / "make_snapshot.mjs",
+        CALCULATOR_ZIP_SCRIPT,
         Path(__file__),  # how it is packed
     ):
         digest.update(sha256_of(made_of).encode())
@@ -50,7 +49,7 @@ def make_snapshot(pyodide: Path, start_zip: Path, calculator_zip: Path, target: 
     subprocess.run(
         [
             node,
-            str(TOOLS / "make_snapshot.mjs"),
+            str(NODE_SCRIPTS / "make_snapshot.mjs"),
             str(pyodide),
             str(pyodide / PYODIDE_LOCK_FILE),
             str(start_zip),
@@ -143,11 +142,12 @@ def kept_runs(snapshot: bytes, base: bytes = b"") -> list[tuple[int, int]]:
 
 def packed_snapshot(whole: bytes, fresh: bytes = b"") -> bytes:
     """The snapshot without the blocks Pyodide's freshly instantiated memory `fresh` holds at
-    their place (all-zero blocks included), for worker.js to put back (web/snapshot-image.js):
-    a header of little-endian uint32s (length, block size, how far the left-out blocks come
-    from the fresh memory, run count, then first block and block count of each run), then
-    the runs' blocks.  The memory starts after Pyodide's own header, whose size the uint32
-    at 4 gives; without `fresh` only the all-zero blocks are left out."""
+    their place (all-zero blocks included), for the worker to put back
+    (engine/worker/snapshot-image.js): a header of little-endian uint32s (length, block size,
+    how far the left-out blocks come from the fresh memory, run count, then first block and
+    block count of each run), then the runs' blocks.  The memory starts after Pyodide's own
+    header, whose size the uint32 at 4 gives; without `fresh` only the all-zero blocks are
+    left out."""
     base = bytes(struct.unpack_from("<I", whole, 4)[0]) + fresh if fresh else b""
     runs = kept_runs(whole, base)
     header = struct.pack(
@@ -177,3 +177,12 @@ def snapshot_of(pyodide: Path, start_zip: Path, calculator_zip: Path) -> bytes:
             made.write_bytes(packed_snapshot(made.read_bytes(), fresh))
             made.rename(cached)
     return cached.read_bytes()
+
+
+def ship_snapshot(pyodide: Path, dist: Path, start: str, calculator: str) -> str:
+    """The packed memory snapshot over the shipped zips; its path in dist/."""
+    (dist / "snapshot").mkdir()
+    (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(
+        snapshot_of(pyodide, dist / start, dist / calculator)
+    )
+    return versioned(dist / "snapshot") + SNAPSHOT_NAME

@@ -3,7 +3,7 @@
 // Every start mounts the start-up zip (python_stdlib_start.zip: the stdlib modules Pyodide's
 // start imports) and, once Python has started, the calculator's zip (python_calculator.zip:
 // the calculator and the stdlib modules only it imports, fetched after the wasm); a module
-// outside both comes from the whole stdlib zip when first imported (tools/lazy_stdlib.py).
+// outside both comes from the whole stdlib zip when first imported (engine/python/lazy_stdlib.py).
 // Three ways to start (build.py writes what each needs):
 // - once the service worker has kept the build (the memory snapshot with it), a visit
 //   restores the snapshot, made over that zip: Python initialized and the calculator
@@ -28,7 +28,7 @@
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
-// Counting text in tokens (web/count-worker.js, imported on first use): {type: "count" |
+// Counting text in tokens (web/worker/count-worker.js, imported on first use): {type: "count" |
 // "count-cancel" | "count-chunks", count, ...} in, {type: "count-progress" | "count-result" |
 // "chunks-result", count, ...} out.
 import {
@@ -402,7 +402,7 @@ async function countText(message) {
   } catch {
     return; // the page has the load's failure already
   }
-  countingModule ??= import("./worker/count-worker.js");
+  countingModule ??= import("../../web/worker/count-worker.js");
   let counting;
   try {
     counting = await countingModule;

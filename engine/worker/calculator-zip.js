@@ -1,4 +1,4 @@
-// The calculator's zip (tools/start_stdlib.py: the calculator, the stdlib modules only it
+// The calculator's zip (engine/node/start_stdlib.py: the calculator, the stdlib modules only it
 // imports, and the lazy path to the rest of the stdlib), which Python's start never reads:
 // every start adds it once Pyodide has started, so a first visit fetches it while Python
 // starts rather than beside the wasm.  Its own module: the worker adds it, and so do the

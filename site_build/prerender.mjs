@@ -1,4 +1,4 @@
-// Runs the page's own web/results-text.js under Node, so the results build.py writes into each
+// Runs the page's own web/pure/results-text.js under Node, so the results build.py writes into each
 // page for the default inputs read exactly as app.js paints them.
 //   node prerender.mjs <dir holding format.js and results-text.js as ES modules> <jobs.json>
 //   jobs: {lang: {locale, strings, result}}; prints {lang: texts} as JSON.
