@@ -42,7 +42,6 @@ from devtools.serve import (
 from devtools.testing import run_bench, run_checks
 from devtools.venv import ensure_venv, group_requirements, in_project_venv, reexec_in_venv
 from engine.build import (
-    CALCULATOR_ZIP,
     FIRST_VISIT_RUNTIME_FILES,
     PYODIDE_LOCK_FILE,
     PYODIDE_RUNTIME_FILES,
@@ -56,6 +55,7 @@ from engine.build import (
 from engine.build.pyodide import fetch_pyodide_tarball
 from engine.build.snapshot import SNAPSHOT_BLOCK, fresh_memory, packed_snapshot
 from engine.build.stdlib import make_start_stdlib
+from site_build.app import CALCULATOR, CALCULATOR_ZIP
 from site_build.compress import compressible_files, write_precompressed
 from site_build.external_urls import check_no_external_urls
 from site_build.layout import Layout, layout_of
@@ -85,6 +85,7 @@ __all__ = [
     "BROWSER_ENGINES",
     "BROWSER_PACKAGES",
     "CACHE",
+    "CALCULATOR",
     "CALCULATOR_ZIP",
     "CHROMIUM_ARGS",
     "CSP",

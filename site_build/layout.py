@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.build.files import CALCULATOR_ZIP, PYODIDE_VERSION, SNAPSHOT_NAME, START_STDLIB
+from engine.build import PYODIDE_VERSION, SNAPSHOT_NAME, START_STDLIB
+from site_build.app import CALCULATOR_ZIP
 from site_build.project import BuildError
 
 

@@ -25,6 +25,7 @@ import shutil
 from pathlib import Path
 
 from engine import build as engine
+from site_build.app import CALCULATOR
 from site_build.bundle import bundle_scripts
 from site_build.compress import write_precompressed
 from site_build.external_urls import check_no_external_urls
@@ -44,7 +45,8 @@ def ship_assets(pyodide: Path, dist: Path, layout: Layout) -> str:
     copy_static(dist / "assets")
     shipped = engine.Shipped(layout.runtime, layout.start, layout.calculator, layout.snapshot)
     lock_info = engine.pyodide_lock_info(pyodide)
-    engine.write_build_manifest(dist / "assets", shipped, lock_info, {"tokensURL": layout.tokens})
+    app_urls = {"tokens": layout.tokens}
+    engine.write_build_manifest(dist / "assets", shipped, lock_info, CALCULATOR, app_urls)
     bundle_scripts(dist / "assets")
     return versioned(dist / "assets")
 
@@ -63,10 +65,10 @@ def build(dist: Path = DIST) -> None:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     wheel = dist / build_wheel(dist)
-    shipped = engine.ship_engine(dist, pyodide, wheel)
+    shipped = engine.ship_engine(dist, pyodide, wheel, CALCULATOR)
     tokens = ship_tokenizer(dist)
     layout = Layout(
-        "assets/", shipped.runtime, shipped.snapshot, shipped.start, shipped.calculator, tokens
+        "assets/", shipped.runtime, shipped.snapshot, shipped.start, shipped.app_zip, tokens
     )
     assets = ship_assets(pyodide, dist, layout)
     render_pages(

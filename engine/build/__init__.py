@@ -1,22 +1,23 @@
 """The start-up engine's build: what site_build/pipeline.py calls, and nothing else of the
 engine's build is for the site.
 
-    pyodide = ensure_pyodide()                       # the pinned Pyodide, cached in .cache/
-    shipped = ship_engine(dist, pyodide, wheel)      # runtime, zips and snapshot into dist/
-    write_build_manifest(assets, shipped, pyodide_lock_info(pyodide), {"tokensURL": tokens})
+    pyodide = ensure_pyodide()                          # the pinned Pyodide, in .cache/
+    shipped = ship_engine(dist, pyodide, wheel, app)    # runtime, zips, snapshot into dist/
+    write_build_manifest(assets, shipped, pyodide_lock_info(pyodide), app, {"tokens": path})
     write_service_worker(dist, csp, kept_on_use=("tokens-",))
 
-The engine's scripts for the page and the worker are in SCRIPT_FOLDERS, for the site's bundles
-to import; its page reaches them through engine/page/runtime.js (startCalculator) and
-engine/page/offline.js (keepForOffline).
+`app` (App) names the Python package the engine starts and how it answers.  The engine's
+scripts for the page and the worker are in SCRIPT_FOLDERS, for the site's bundles to import;
+a page reaches them through engine/page/runtime.js (startCalculator) and
+engine/page/offline.js (keepForOffline), the app's worker through engine/worker/serve.js.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from engine.build.app import App
 from engine.build.files import (
-    CALCULATOR_ZIP,
     FIRST_VISIT_RUNTIME_FILES,
     PYODIDE_LOCK_FILE,
     PYODIDE_RUNTIME_FILES,
@@ -38,7 +39,6 @@ from engine.build.snapshot import ship_snapshot
 from engine.build.stdlib import ship_start_stdlib
 
 __all__ = [
-    "CALCULATOR_ZIP",
     "FIRST_VISIT_RUNTIME_FILES",
     "PYODIDE_LOCK_FILE",
     "PYODIDE_RUNTIME_FILES",
@@ -49,6 +49,7 @@ __all__ = [
     "SERVICE_WORKER_SOURCE",
     "SNAPSHOT_NAME",
     "START_STDLIB",
+    "App",
     "Shipped",
     "ensure_pyodide",
     "pyodide_lock_info",
@@ -58,11 +59,11 @@ __all__ = [
 ]
 
 
-def ship_engine(dist: Path, pyodide: Path, wheel: Path) -> Shipped:
-    """Pyodide's runtime with the compiled stdlib, the start-up zip and the calculator's zip
-    made from them and `wheel`, and the memory snapshot over those zips: each in a versioned
-    directory of `dist`."""
+def ship_engine(dist: Path, pyodide: Path, wheel: Path, app: App) -> Shipped:
+    """Pyodide's runtime with the compiled stdlib, the start-up zip and `app`'s zip made from
+    them and `wheel`, and the memory snapshot over those zips: each in a versioned directory
+    of `dist`."""
     runtime = ship_runtime(pyodide, dist)
-    start, calculator = ship_start_stdlib(pyodide, dist, runtime, wheel)
-    snapshot = ship_snapshot(pyodide, dist, start, calculator)
-    return Shipped(runtime, start, calculator, snapshot)
+    start, app_zip = ship_start_stdlib(pyodide, dist, runtime, wheel, app)
+    snapshot = ship_snapshot(pyodide, dist, start, app_zip, app)
+    return Shipped(runtime, start, app_zip, snapshot)

@@ -16,8 +16,8 @@ PYTHON_MODULES = ENGINE / "python"
 SCRIPT_FOLDERS = (ENGINE / "page", ENGINE / "worker")
 # The service worker, which the build writes beside the pages with the build's file list.
 SERVICE_WORKER_SOURCE = ENGINE / "service-worker" / "sw.js"
-# Where a page's worker and the build's tools under Node get the calculator's zip added.
-CALCULATOR_ZIP_SCRIPT = ENGINE / "worker" / "calculator-zip.js"
+# How a page's worker and the build's tools under Node add the app's zip.
+APP_ZIP_SCRIPT = ENGINE / "worker" / "app-zip.js"
 
 PYODIDE_VERSION = "314.0.7"
 # sha256 of the tarball `npm pack pyodide@314.0.7` downloads; change it only together
@@ -33,16 +33,15 @@ STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
 # Pyodide's own start imports (and formatting a traceback).  A first visit boots from it; the
 # snapshot is made over it.
 START_STDLIB = "python_stdlib_start.zip"
-# Its second part, which Python's start does not need: the calculator, the stdlib modules only
-# it imports, and the lazy path to the rest.  Every start adds it to sys.path, mounted here,
-# once Pyodide has started, so a first visit fetches it after the wasm rather than beside it.
-CALCULATOR_ZIP = "python_calculator.zip"
-CALCULATOR_ZIP_PATH_IN_BROWSER = "/lib/python_calculator.zip"
+# Its second part, which Python's start does not need, is the app's zip (App.zip_name): the
+# app, the stdlib modules only it imports, and the lazy path to the rest.  Every start adds it
+# to sys.path (App.zip_path) once Pyodide has started, so a first visit fetches it after the
+# wasm rather than beside it.
 # What a first visit's worker fetches of the runtime directory, besides the start-up zip (the
 # service worker fetches the rest, the whole stdlib and the snapshot, once the first answer is
 # on the page).  A first visit that restores the snapshot fetches the same and the snapshot.
 FIRST_VISIT_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-# Pyodide's memory after importing the calculator, which the worker starts from.
+# Pyodide's memory after importing the app, which the worker starts from.
 SNAPSHOT_NAME = "python-snapshot.bin"
 
 

@@ -10,9 +10,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from engine.build.app import App
 from engine.build.files import (
-    CALCULATOR_ZIP_PATH_IN_BROWSER,
-    CALCULATOR_ZIP_SCRIPT,
+    APP_ZIP_SCRIPT,
     NODE_SCRIPTS,
     PYODIDE_LOCK_FILE,
     PYODIDE_VERSION,
@@ -22,28 +22,30 @@ from site_build.project import CACHE, BuildError, node_command, sha256_of
 from site_build.versioned import versioned
 
 
-def snapshot_key(start_zip: Path, calculator_zip: Path) -> str:
-    """What a snapshot is made of: the shipped zips (the calculator in the second), the tools,
-    the packing."""
+def snapshot_key(start_zip: Path, app_zip: Path, app: App) -> str:
+    """What a snapshot is made of: the shipped zips (the app in the second), the app's first
+    request, the tools, the packing."""
     digest = hashlib.sha256()
     for made_of in (
         start_zip,
-        calculator_zip,
+        app_zip,
         NODE_SCRIPTS / "make_snapshot.mjs",
-        CALCULATOR_ZIP_SCRIPT,
+        APP_ZIP_SCRIPT,
         Path(__file__),  # how it is packed
     ):
         digest.update(sha256_of(made_of).encode())
+    digest.update(f"{app.package}\0{app.entry}\0{app.requests[0]}".encode())
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(pyodide: Path, start_zip: Path, calculator_zip: Path, target: Path) -> None:
-    """A memory snapshot of Pyodide started from `start_zip`, with `calculator_zip` added
-    as the worker adds it and the calculator imported, made by Pyodide under Node.
+def make_snapshot(pyodide: Path, start_zip: Path, app_zip: Path, app: App, target: Path) -> None:
+    """A memory snapshot of Pyodide started from `start_zip`, with `app_zip` added as the
+    worker adds it and the app imported and answering its first request, made by Pyodide
+    under Node.
 
-    The worker restores it instead of initializing Python and importing the calculator at
-    every visit (measured: about 1 s less to the first result), with the same zips mounted:
-    the snapshot indexes those very files, so no start needs the whole stdlib zip.
+    The worker restores it instead of initializing Python and importing the app at every
+    visit, with the same zips mounted: the snapshot indexes those very files, so no start
+    needs the whole stdlib zip.
     """
     node = node_command("to make the Python memory snapshot")
     subprocess.run(
@@ -53,8 +55,11 @@ def make_snapshot(pyodide: Path, start_zip: Path, calculator_zip: Path, target: 
             str(pyodide),
             str(pyodide / PYODIDE_LOCK_FILE),
             str(start_zip),
-            str(calculator_zip),
-            CALCULATOR_ZIP_PATH_IN_BROWSER,
+            str(app_zip),
+            app.zip_path,
+            app.package,
+            app.entry,
+            app.requests[0],
             str(target),
         ],
         check=True,
@@ -164,25 +169,25 @@ def packed_snapshot(whole: bytes, fresh: bytes = b"") -> bytes:
     return header + b"".join(blocks)
 
 
-def snapshot_of(pyodide: Path, start_zip: Path, calculator_zip: Path) -> bytes:
-    """The packed snapshot of Pyodide started from `start_zip` with `calculator_zip`: made
-    once per pair of zips, then taken from .cache/."""
-    key = snapshot_key(start_zip, calculator_zip)
+def snapshot_of(pyodide: Path, start_zip: Path, app_zip: Path, app: App) -> bytes:
+    """The packed snapshot of Pyodide started from `start_zip` with `app_zip`: made once per
+    pair of zips and app, then taken from .cache/."""
+    key = snapshot_key(start_zip, app_zip, app)
     cached = CACHE / f"snapshot-{PYODIDE_VERSION}-{key}.bin"
     if not cached.exists():
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
             made = Path(staging) / "snapshot.bin"
-            make_snapshot(pyodide, start_zip, calculator_zip, made)
+            make_snapshot(pyodide, start_zip, app_zip, app, made)
             fresh = fresh_memory((pyodide / "pyodide.asm.wasm").read_bytes())
             made.write_bytes(packed_snapshot(made.read_bytes(), fresh))
             made.rename(cached)
     return cached.read_bytes()
 
 
-def ship_snapshot(pyodide: Path, dist: Path, start: str, calculator: str) -> str:
+def ship_snapshot(pyodide: Path, dist: Path, start: str, app_zip: str, app: App) -> str:
     """The packed memory snapshot over the shipped zips; its path in dist/."""
     (dist / "snapshot").mkdir()
     (dist / "snapshot" / SNAPSHOT_NAME).write_bytes(
-        snapshot_of(pyodide, dist / start, dist / calculator)
+        snapshot_of(pyodide, dist / start, dist / app_zip, app)
     )
     return versioned(dist / "snapshot") + SNAPSHOT_NAME

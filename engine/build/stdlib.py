@@ -10,10 +10,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from engine.build.app import App
 from engine.build.files import (
-    CALCULATOR_ZIP,
-    CALCULATOR_ZIP_PATH_IN_BROWSER,
-    CALCULATOR_ZIP_SCRIPT,
+    APP_ZIP_SCRIPT,
     NODE_SCRIPTS,
     PYODIDE_LOCK_FILE,
     PYODIDE_TARBALL_SHA256,
@@ -70,9 +69,9 @@ def wheel_key(wheel: Path) -> str:
     return digest.hexdigest()
 
 
-def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> tuple[Path, Path]:
-    """The start-up zip and the calculator's zip for this stdlib and calculator, made once
-    (engine/node/start_stdlib.mjs), and checked there: the calculator's every module imports from
+def start_stdlib(pyodide: Path, whole: Path, wheel: Path, app: App) -> tuple[Path, Path]:
+    """The start-up zip and the app's zip for this stdlib and wheel, made once
+    (engine/node/start_stdlib.mjs), and checked there: the app's every module imports from
     them alone."""
     digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
     digest.update(
@@ -83,34 +82,37 @@ def start_stdlib(pyodide: Path, whole: Path, wheel: Path) -> tuple[Path, Path]:
             NODE_SCRIPTS / "compile_stdlib.py",
         ).encode()
     )
-    digest.update(sha256_of(CALCULATOR_ZIP_SCRIPT).encode())
+    digest.update(sha256_of(APP_ZIP_SCRIPT).encode())
+    digest.update(f"{app.package}\0{app.described()}".encode())
     key = f"{PYODIDE_VERSION}-{digest.hexdigest()[:16]}"
     start = CACHE / f"python_stdlib_start-{key}.zip"
-    calculator = CACHE / f"python_calculator-{key}.zip"
-    if not (start.exists() and calculator.exists()):
+    app_zip = CACHE / f"python_{app.package}-{key}.zip"
+    if not (start.exists() and app_zip.exists()):
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
             made = Path(staging)
-            make_start_stdlib(pyodide, whole, wheel, made / START_STDLIB, made / CALCULATOR_ZIP)
+            make_start_stdlib(pyodide, whole, wheel, app, made / START_STDLIB, made / app.zip_name)
             (made / START_STDLIB).rename(start)
-            (made / CALCULATOR_ZIP).rename(calculator)
-    return start, calculator
+            (made / app.zip_name).rename(app_zip)
+    return start, app_zip
 
 
-def ship_start_stdlib(pyodide: Path, dist: Path, runtime: str, wheel: Path) -> tuple[str, str]:
-    """The start-up zip of the shipped stdlib and the calculator's zip; their paths in dist/."""
+def ship_start_stdlib(
+    pyodide: Path, dist: Path, runtime: str, wheel: Path, app: App
+) -> tuple[str, str]:
+    """The start-up zip of the shipped stdlib and the app's zip; their paths in dist/."""
     (dist / "start").mkdir()
-    start, calculator = start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel)
+    start, app_zip = start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel, app)
     shutil.copy2(start, dist / "start" / START_STDLIB)
-    shutil.copy2(calculator, dist / "start" / CALCULATOR_ZIP)
+    shutil.copy2(app_zip, dist / "start" / app.zip_name)
     directory = versioned(dist / "start")
-    return directory + START_STDLIB, directory + CALCULATOR_ZIP
+    return directory + START_STDLIB, directory + app.zip_name
 
 
-def make_start_stdlib(
-    pyodide: Path, whole: Path, wheel: Path, start: Path, calculator: Path
+def make_start_stdlib(  # noqa: PLR0917 (the zips' sources, then the zips)
+    pyodide: Path, whole: Path, wheel: Path, app: App, start: Path, app_zip: Path
 ) -> None:
-    """Write the start-up zip of `whole` (the compiled stdlib) to `start`, and the calculator's
-    zip of `whole` and `wheel` to `calculator` (in the same directory)."""
+    """Write the start-up zip of `whole` (the compiled stdlib) to `start`, and the zip of
+    `whole` and `wheel` for `app` to `app_zip` (in the same directory)."""
     node = node_command("to make the start-up stdlib")
     # Unpacked here, so the start-up zip's maker needs no zipfile module of its own (which
     # would pull zipfile and its codecs into the first visit's bytes).
@@ -125,11 +127,13 @@ def make_start_stdlib(
                 str(pyodide / PYODIDE_LOCK_FILE),
                 str(whole),
                 unpacked,
+                app.package,
+                app.described(),
                 str(start.parent),
                 start.name,
-                calculator.name,
+                app_zip.name,
                 STDLIB_PATH_IN_BROWSER,
-                CALCULATOR_ZIP_PATH_IN_BROWSER,
+                app.zip_path,
             ],
             check=True,
         )

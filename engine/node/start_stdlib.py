@@ -1,32 +1,36 @@
-"""Run by Pyodide under Node (start_stdlib.mjs): write the start-up zip and the calculator's
-zip, the parts of the compiled standard library a first visit needs, and check them.
+"""Run by Pyodide under Node (start_stdlib.mjs): write the start-up zip and the app's zip, the
+parts of the compiled standard library a first visit needs, and check them.
 
-    make <whole zip> <calculator dir> <lazy module> <start zip out> <calculator zip out>
-         <start zip mounted as> <calculator zip mounted as>
-    check <calculator sources> <calculator zip mounted as>
+    make <whole zip> <app dir> <app> <lazy module> <start zip out> <app zip out>
+         <start zip mounted as> <app zip mounted as>
+    check <app dir> <app> <app zip mounted as>
 
-`make` runs in a Pyodide booted from the whole compiled zip, after the calculator has been
-imported and has answered once.  The start-up zip holds the stdlib modules Pyodide's own start
-imported.  The calculator's zip holds the rest of what a page needs: every other stdlib
-module then in sys.modules (with what formatting a traceback imports: Pyodide formats every
-Python error that reaches JavaScript), every module the loaded calculator modules import
-(also inside functions), the calculator compiled like the stdlib but the files no page
-imports (its command line with its texts, and the answer's types), lazy_stdlib.py and the
+The app is the Python package in <app dir> (the directory's name is the package's); <app> is
+a JSON object: "entry", the package's function that answers a JSON request with a JSON
+answer; "requests", Python expressions of the requests it answers here (the package is
+imported under its name); "not_on_page", the package's files no page imports.
+
+`make` runs in a Pyodide booted from the whole compiled zip, after the app has been imported
+and has answered its requests.  The start-up zip holds the stdlib modules Pyodide's own start
+imported.  The app's zip holds the rest of what a page needs: every other stdlib module then
+in sys.modules (with what formatting a traceback imports: Pyodide formats every Python error
+that reaches JavaScript), every module the loaded app modules import (also inside functions),
+the app compiled like the stdlib but for the files no page imports, lazy_stdlib.py and the
 list of the whole zip's modules that it reads.  Python's start never reads the second zip, so
 a first visit fetches it once the wasm has come, while Python starts, instead of sharing the
 link with the wasm.
 
 `check` runs in a fresh Pyodide booted from the start-up zip alone (no lazy path), with the
-calculator's zip added to sys.path as the worker adds it: `import calculator`, answering,
-formatting a traceback and every import the loaded calculator modules name must not need
-more.  Both read the calculator from the unpacked wheel's directory: unpacking it in Pyodide
-would import zipfile, which no page needs before its first answer.
+app's zip added to sys.path as the worker adds it: importing the app, answering, formatting
+a traceback and every import the loaded app modules name must not need more.  Both read the
+app from the unpacked wheel's directory: unpacking it in Pyodide would import zipfile, which
+no page needs before its first answer.
 
 The stdlib modules keep one line number per function, its first (co_firstlineno): a
 traceback still names the file, the function and where it starts, and the line tables,
-a sixth of the zip as brotli, stay out of a first visit.  The calculator's modules are
-cut the same way (a page shows no traceback; the command line and the tests run the
-sources, with every line).  The whole zip, for everything else, keeps them.
+a sixth of the zip as brotli, stay out of a first visit.  The app's modules are cut the same
+way (a page shows no traceback; the command line and the tests run the sources, with every
+line).  The whole zip, for everything else, keeps them.
 """
 
 import sys
@@ -41,16 +45,13 @@ import marshal  # noqa: E402
 import traceback  # noqa: E402
 import types  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:
     import zipfile
 
 NAMES_FILE = "_lazy_stdlib_modules.txt"
 LAZY_MODULE = "_lazy_stdlib"
-# Files no page imports: the command line and its English texts, and the answer's types
-# (read by the type checkers only).  A module imported by a loaded one would fail `check`.
-NOT_ON_PAGE = ("_cli.py", "__main__.py", "_lifecycle_text.py", "_answer.py")
 # A location-table entry (Python's InternalDocs/locations.md): 1, code 13 ("no column,
 # line delta follows"), length - 1 in code units (8 at most); then the delta 0 as svarint.
 NO_COLUMN_ENTRY = 0x80 | 13 << 3
@@ -74,48 +75,48 @@ def without_line_tables(pyc: bytes) -> bytes:
     return pyc[:16] + marshal.dumps(one_line_per_function(marshal.loads(pyc[16:])))
 
 
-def calculator_modules(package: Path) -> list[str]:
+def app_modules(package: Path) -> list[str]:
+    """The app's modules: the package and each module of it (not its __main__)."""
     return sorted(
-        "calculator" if path.stem == "__init__" else f"calculator.{path.stem}"
+        package.name if path.stem == "__init__" else f"{package.name}.{path.stem}"
         for path in package.glob("*.py")
         if path.stem != "__main__"
     )
 
 
-def loaded_calculator_modules(package: Path) -> list[Path]:
-    """The files of the calculator modules `import calculator` has loaded (not its command
-    line, which a page never runs)."""
+def loaded_app_modules(package: Path) -> list[Path]:
+    """The files of the app's modules that answering has loaded (not, say, a command line,
+    which a page never runs)."""
     return sorted(
-        package / ("__init__.py" if name == "calculator" else f"{name[11:]}.py")
-        for name in calculator_modules(package)
+        package / ("__init__.py" if name == package.name else f"{name.split('.')[1]}.py")
+        for name in app_modules(package)
         if name in sys.modules
     )
 
 
 def imported_names(package: Path) -> set[str]:
     """Every absolute module named by an import statement anywhere (also inside functions)
-    in the calculator modules that `import calculator` loads."""
+    in the app's modules that answering has loaded."""
     names = set()
-    for path in loaded_calculator_modules(package):
+    for path in loaded_app_modules(package):
         for node in ast.walk(ast.parse(path.read_bytes())):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module)
-    return {name for name in names if name.split(".")[0] != "calculator"}
+    return {name for name in names if name.split(".")[0] != package.name}
 
 
-def first_answer() -> None:
-    calculator = importlib.import_module("calculator")
-    for request in (
-        {"fields": dict(calculator.DEFAULT_FIELDS)},
-        {"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384"},
-    ):
-        calculator.respond(json.dumps({**request, "number_format": {"group": ".", "decimal": ","}}))
+def answer_requests(package: Path, entry: str, requests: list[str]) -> None:
+    """Import the app, and answer each request (a Python expression that may name the
+    package) with its function `entry`."""
+    module = importlib.import_module(package.name)
+    for request in requests:
+        getattr(module, entry)(json.dumps(eval(request, {package.name: module})))
 
 
-def import_everything(package: Path) -> None:
-    first_answer()
+def import_everything(package: Path, app: dict[str, Any]) -> None:
+    answer_requests(package, app["entry"], app["requests"])
     for name in sorted(imported_names(package)):
         importlib.import_module(name)
 
@@ -159,15 +160,17 @@ def for_start(name: str) -> bool:
 def make(  # noqa: PLR0917 (the command line's arguments, in its order)
     whole_zip: str,
     package_dir: str,
+    app_json: str,
     lazy_module: str,
     start_target: str,
-    calculator_target: str,
+    app_target: str,
     mounted_as: str,
-    calculator_mounted_as: str,
+    app_mounted_as: str,
 ) -> None:
     package = Path(package_dir)
+    app = json.loads(app_json)
     sys.path.insert(0, str(package.parent))
-    import_everything(package)
+    import_everything(package, app)
     # What formatting a traceback loads (_colorize, deferred until then) is held too: Pyodide
     # formats every Python error that reaches JavaScript.
     tracebacks_work()
@@ -186,16 +189,16 @@ def make(  # noqa: PLR0917 (the command line's arguments, in its order)
         entries = compiled_entries(whole, rest, prefix)
         entries[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
     write_stored(start_target, start)
-    calculator_prefix = calculator_mounted_as + "/"
-    entries["calculator/"] = b""
+    app_prefix = app_mounted_as + "/"
+    entries[f"{package.name}/"] = b""
     for path in sorted(package.glob("*.py")):
-        if path.name not in NOT_ON_PAGE:
-            entries[f"calculator/{path.name}c"] = without_line_tables(
-                compiled(path.read_bytes(), f"{calculator_prefix}calculator/{path.name}")
+        if path.name not in app["not_on_page"]:
+            entries[f"{package.name}/{path.name}c"] = without_line_tables(
+                compiled(path.read_bytes(), f"{app_prefix}{package.name}/{path.name}")
             )
     lazy = Path(lazy_module).read_bytes()
-    entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{calculator_prefix}{LAZY_MODULE}.py")
-    write_stored(calculator_target, entries)
+    entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{app_prefix}{LAZY_MODULE}.py")
+    write_stored(app_target, entries)
 
 
 def tracebacks_work() -> None:
@@ -209,13 +212,14 @@ def tracebacks_work() -> None:
             raise ImportError(f"a traceback without the stdlib's frames:\n{text}") from None
 
 
-def check(package_dir: str, calculator_mounted_as: str) -> None:
-    import_everything(Path(package_dir))
+def check(package_dir: str, app_json: str, app_mounted_as: str) -> None:
+    package = Path(package_dir)
+    import_everything(package, json.loads(app_json))
     tracebacks_work()
     importlib.import_module(LAZY_MODULE)
-    origin = sys.modules["calculator"].__spec__.origin
-    if not origin.startswith(calculator_mounted_as + "/"):
-        raise ImportError(f"calculator was imported from {origin}, not from the calculator's zip")
+    origin = sys.modules[package.name].__spec__.origin
+    if not origin.startswith(app_mounted_as + "/"):
+        raise ImportError(f"{package.name} was imported from {origin}, not from the app's zip")
 
 
 if __name__ == "__main__":

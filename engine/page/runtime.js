@@ -1,10 +1,11 @@
-// runtime.js: runs the Python calculator off the main thread.
+// The engine's page side: runs the Python app off the main thread, in the app's worker
+// (worker.js beside this script in the built assets, which calls engine/worker/serve.js).
 //
-//   import { startCalculator } from "../../runtime.js";
-//   const calculator = startCalculator({ timeoutMs: 30000 });
+//   import { startCalculator } from "<this module>";
+//   const calculator = startCalculator({ timeoutMs });
 //   try {
-//     await calculator.ready;                        // Pyodide booted, wheel installed
-//     const response = await calculator.calculate(request);  // parsed respond() JSON
+//     await calculator.ready;                        // Python started, the app imported
+//     const response = await calculator.calculate(request);  // the app's answer, parsed
 //   } catch (error) {
 //     // error.reason: "timeout" | "load" | "worker" | "calculation"; show a localized
 //     // message and a retry button that calls:
@@ -18,6 +19,9 @@
 // - calculate() may be called before `ready`; it waits for it.  It rejects with
 //   reason "calculation" when Python raised, and with the load error when loading
 //   failed.
+// - feature(name) is the channel of one of the app's features (its worker side registered
+//   with serve()): post(message) sends it one message, onMessage(listener) hears its replies;
+//   a message posted before `ready` waits for Python in the worker.
 // - CSP violations of the page and of the worker are appended to
 //   window.__cspViolations (tests read it).
 // - Tests may shorten every timeout by setting window.__calculatorTimeoutMs before
@@ -106,9 +110,9 @@ function reportPreloads(worker) {
 
 // One worker and its load; retry() replaces it with a new one.
 class Session {
-  constructor(timeoutMs, progressListeners, countListeners) {
+  constructor(timeoutMs, progressListeners, featureListeners) {
     this.progressListeners = progressListeners;
-    this.countListeners = countListeners;
+    this.featureListeners = featureListeners;
     this.pending = new Map();
     this.nextId = 1;
     this.failure = null;
@@ -157,9 +161,9 @@ class Session {
       }
     } else if (data.type === "csp-violation") {
       recordViolation(data.violation);
-    } else if (typeof data.count === "number") {
-      for (const listener of this.countListeners) {
-        listener(data);
+    } else if (typeof data.feature === "string") {
+      for (const listener of this.featureListeners.get(data.feature) ?? []) {
+        listener(data.message);
       }
     } else if (this.pending.has(data.id)) {
       const { resolve, reject } = this.pending.get(data.id);
@@ -211,8 +215,8 @@ class Session {
 export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   timeoutMs = globalThis.__calculatorTimeoutMs ?? timeoutMs;
   const progressListeners = [];
-  const countListeners = [];
-  const newSession = () => new Session(timeoutMs, progressListeners, countListeners);
+  const featureListeners = new Map(); // a feature's name -> its listeners
+  const newSession = () => new Session(timeoutMs, progressListeners, featureListeners);
   let session = newSession();
   return {
     get ready() {
@@ -229,13 +233,19 @@ export function startCalculator({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
       session = newSession();
       return session.ready;
     },
-    /** Counting text (web/page/count/count.js): a count or a cancel to the worker, its replies
-     *  back. */
-    postCount(message) {
-      session.worker.postMessage(message);
-    },
-    onCountReply(listener) {
-      countListeners.push(listener);
+    /** The channel of the app's feature `name`, to its worker side and back. */
+    feature(name) {
+      if (!featureListeners.has(name)) {
+        featureListeners.set(name, []);
+      }
+      return {
+        post(message) {
+          session.worker.postMessage({ feature: name, message });
+        },
+        onMessage(listener) {
+          featureListeners.get(name).push(listener);
+        },
+      };
     },
   };
 }

@@ -226,13 +226,13 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
 # snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
 START_IN_A_WORKER = """
-async ({ restore, probe, firstUse, snapshotImage, calculatorZip, archiveRoundTrip }) => {
+async ({ restore, probe, firstUse, snapshotImage, appZip, archiveRoundTrip }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const source = `
-    import { calculatorZipPath, calculatorZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
+    import { appZipPath, appZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
       snapshotURL, startStdlibURL, stdlibURL } from ${JSON.stringify(manifest)};
     ${snapshotImage}
-    ${calculatorZip}
+    ${appZip}
     const ARCHIVE_ROUND_TRIP = ${JSON.stringify(archiveRoundTrip)};
     const restored = ${JSON.stringify(restore)}
       ? snapshotOptions(
@@ -246,8 +246,8 @@ async ({ restore, probe, firstUse, snapshotImage, calculatorZip, archiveRoundTri
     });
     const sys = pyodide.pyimport("sys");
     const calculatorImported = sys.modules.has("calculator");
-    const calculatorZipBytes = await (await fetch(calculatorZipURL)).arrayBuffer();
-    mountCalculatorZip(pyodide, calculatorZipBytes, calculatorZipPath);
+    const appZipBytes = await (await fetch(appZipURL)).arrayBuffer();
+    mountAppZip(pyodide, appZipBytes, appZipPath);
     pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
     const awaitInPython = () =>
       pyodide.runPythonAsync("from js import Promise\\\\nawait Promise.resolve(42)");
@@ -332,10 +332,8 @@ class WorkerStart:
             "snapshotImage": (ENGINE_SCRIPTS / "worker" / "snapshot-image.js").read_text(
                 encoding="utf-8"
             ),
-            # mountCalculatorZip's module, the same way.
-            "calculatorZip": (ENGINE_SCRIPTS / "worker" / "calculator-zip.js").read_text(
-                encoding="utf-8"
-            ),
+            # mountAppZip's module, the same way.
+            "appZip": (ENGINE_SCRIPTS / "worker" / "app-zip.js").read_text(encoding="utf-8"),
             "archiveRoundTrip": ARCHIVE_ROUND_TRIP,
         }
         return self.page.evaluate(START_IN_A_WORKER, arguments)

@@ -1,5 +1,6 @@
 // Counting a visitor's text in tokens, inside the calculator's worker: worker.js imports this
-// module when the page first asks for a count, never at start.
+// module when the page first asks for a count, never at start, and hands it each of the
+// feature's messages with the engine's started Pyodide (engine/worker/serve.js).
 //
 // The tokenizer's code (a zip of calculator._tokens) and the chosen encoding's ranks come from
 // the build's tokens-<hash>/ directory on first use only; the service worker keeps them once
@@ -9,11 +10,13 @@
 // A document is counted a slice a call (calculator/_tokens/_page.py), each bounded in size
 // whatever the text (tens of milliseconds): between slices the worker answers the
 // calculator's requests, reports progress and hears a cancel.
-import { tokensURL } from "./build-manifest.js";
+import { appURLs } from "./build-manifest.js";
 
 /** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
-/** @typedef {import("./build-manifest.js").TokenCounting} TokenCounting */
-/** @typedef {import("./build-manifest.js").TokenCounter} TokenCounter */
+/** @typedef {import("../../engine/worker/serve.js").FeatureWorker} FeatureWorker */
+
+// The build's tokens-<hash>/ directory.
+const tokensURL = appURLs.tokens;
 
 // Where the tokenizer's zip is written in Pyodide's memory file system (beside the standard
 // library, as _lazy_stdlib writes it); calculator's package path gets its "calculator" folder.
@@ -53,7 +56,7 @@ async function loadCounter(pyodide, fetchPlain) {
   pyodide.runPython(
     `import calculator\ncalculator.__path__.append(${JSON.stringify(`${TOKENIZER_ZIP}/calculator`)})`,
   );
-  return pyodide.pyimport("calculator._tokens._page");
+  return /** @type {TokenCounter} */ (pyodide.pyimport("calculator._tokens._page"));
 }
 
 /**
@@ -120,16 +123,15 @@ async function startDocument(pyodide, page, encoding, document) {
 /**
  * One count request: every document in order, a slice a task, until done or cancelled.
  * @param {CountRequest} request
- * @param {Pyodide} pyodide
- * @param {typeof fetch} fetchPlain
+ * @param {FeatureWorker} worker
  */
-async function count(request, pyodide, fetchPlain) {
+async function count(request, { pyodide, fetch: fetchPlain, post: reply }) {
   const job = { count: request.count, cancelled: false };
   if (current) {
     current.cancelled = true; // a newer count replaces it
   }
   current = job;
-  const post = (/** @type {CountReply} */ message) => self.postMessage(message);
+  const post = (/** @type {CountReply} */ message) => reply(message);
   const loading = !readyEncodings.has(request.encoding);
   post({ type: "count-progress", count: job.count, loading, done: 0 });
   const cancelled = () => {
@@ -196,11 +198,10 @@ async function count(request, pyodide, fetchPlain) {
  * comes again from the page (its text or its File), read as it was counted; only the text of
  * the first chunks is encoded (Counting.chunks), so this takes one call, not slices.
  * @param {CountChunksRequest} request
- * @param {Pyodide} pyodide
- * @param {typeof fetch} fetchPlain
+ * @param {FeatureWorker} worker
  */
-async function chunks(request, pyodide, fetchPlain) {
-  const post = (/** @type {CountReply} */ message) => self.postMessage(message);
+async function chunks(request, { pyodide, fetch: fetchPlain, post: reply }) {
+  const post = (/** @type {CountReply} */ message) => reply(message);
   let page;
   try {
     page = await loadEncoding(pyodide, fetchPlain, request.encoding);
@@ -226,10 +227,9 @@ async function chunks(request, pyodide, fetchPlain) {
  * A count, a cancel or a chunk view from the page (worker.js hands them over once Python is
  * ready).
  * @param {CountRequest | CountCancel | CountChunksRequest} message
- * @param {Pyodide} pyodide
- * @param {typeof fetch} fetchPlain
+ * @param {FeatureWorker} worker
  */
-export function handleCount(message, pyodide, fetchPlain) {
+export function handleCount(message, worker) {
   if (message.type === "count-cancel") {
     if (current?.count === message.count) {
       current.cancelled = true;
@@ -237,8 +237,8 @@ export function handleCount(message, pyodide, fetchPlain) {
     return;
   }
   if (message.type === "count-chunks") {
-    chunks(message, pyodide, fetchPlain).catch((error) =>
-      self.postMessage({
+    chunks(message, worker).catch((error) =>
+      worker.post({
         count: message.count,
         type: "chunks-result",
         error: String(error?.message ?? error),
@@ -246,8 +246,8 @@ export function handleCount(message, pyodide, fetchPlain) {
     );
     return;
   }
-  count(message, pyodide, fetchPlain).catch((error) =>
-    self.postMessage({
+  count(message, worker).catch((error) =>
+    worker.post({
       count: message.count,
       type: "count-result",
       error: String(error?.message ?? error),

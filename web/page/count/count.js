@@ -20,6 +20,8 @@ import { calculator } from "../boot.js";
 import { fill } from "../../pure/format.js";
 import { form as calculatorForm, formatter, PAUSE_MS, strings } from "../page-context.js";
 
+// The worker side of counting (web/worker/count-worker.js), through the engine.
+const counting = calculator.feature("count");
 const panel = /** @type {HTMLElement} */ (document.querySelector("[data-count]"));
 const $ = (/** @type {string} */ selector) =>
   /** @type {HTMLElement} */ (panel.querySelector(selector));
@@ -88,7 +90,7 @@ function stopCount() {
   countNumber += 1;
   writeHidden(cancel, true);
   calculator.ready
-    .then(() => calculator.postCount({ type: "count-cancel", count: running }))
+    .then(() => counting.post({ type: "count-cancel", count: running }))
     .catch(() => {}); // no Python, no count to stop
 }
 
@@ -116,7 +118,7 @@ function startCount() {
   };
   countRequest = request;
   // A failed start is shown with the results (requests.js), with its retry button.
-  calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
+  calculator.ready.then(() => counting.post(request)).catch(() => {});
 }
 
 /** "Counting… 42 %": `done` a share of 0..1. */
@@ -227,7 +229,7 @@ function requestChunks() {
     tokens: String(item.tokens),
     ...chunking,
   };
-  calculator.ready.then(() => calculator.postCount(request)).catch(() => {});
+  calculator.ready.then(() => counting.post(request)).catch(() => {});
 }
 
 /** @param {Extract<CountReply, {type: "chunks-result"}>} reply */
@@ -412,7 +414,7 @@ export function addFiles(/** @type {File[]} */ dropped) {
 }
 
 function wire() {
-  calculator.onCountReply(onReply);
+  counting.onMessage(onReply);
   text.addEventListener("paste", onPaste);
   text.addEventListener("input", () => {
     clearTimeout(typingTimer);

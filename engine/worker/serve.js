@@ -1,39 +1,42 @@
-// The calculator's module worker: boots Pyodide, answers requests.
+// The engine's worker side: boots Pyodide, imports the app (build-manifest.js names its module
+// and the function that answers: JSON text in, JSON text out) and answers the page's requests;
+// the app's features get their own messages.  The app's worker script calls serve() once.
 //
 // Every start mounts the start-up zip (python_stdlib_start.zip: the stdlib modules Pyodide's
-// start imports) and, once Python has started, the calculator's zip (python_calculator.zip:
-// the calculator and the stdlib modules only it imports, fetched after the wasm); a module
-// outside both comes from the whole stdlib zip when first imported (engine/python/lazy_stdlib.py).
-// Three ways to start (build.py writes what each needs):
+// start imports) and, once Python has started, the app's zip (python_<package>.zip: the app
+// and the stdlib modules only it imports, fetched after the wasm); a module outside both comes
+// from the whole stdlib zip when first imported (engine/python/lazy_stdlib.py).
+// Three ways to start (the build writes what each needs):
 // - once the service worker has kept the build (the memory snapshot with it), a visit
-//   restores the snapshot, made over that zip: Python initialized and the calculator
-//   imported already;
+//   restores the snapshot, made over that zip: Python initialized and the app imported
+//   already;
 // - a first visit over a link whose bytes arrive fast restores it too, fetched from the
 //   network (startChoice() below decides by the start-up zip's download);
-// - any other first visit boots Python from the start-up zip, a sixth of the snapshot's
+// - any other first visit boots Python from the start-up zip, a fraction of the snapshot's
 //   bytes on the wire.
 //
-// runtime.js starts it from a blob: bootstrap (`import "<this file's URL>"`) unless the
+// runtime.js starts it from a blob: bootstrap (`import "<the worker's URL>"`) unless the
 // service worker serves the page, so the worker's own base URL may be a blob: URL; every
 // address is therefore resolved against a module's import.meta.url (build-manifest.js names
 // this build's Pyodide and snapshot), and all of them point into this site.
 //
-// Messages in:  {id, request}            request: the plain object calculator.respond takes
+// Messages in:  {id, request}            request: the plain object the app's function takes
 //               {type: "preloaded", url, bytes, ms, fromNetwork}  a file the page's
 //                                        <link> fetched has arrived: bytes on the wire in ms
 //                                        from its request; fromNetwork false for the cache's
+//               {feature, message}       a message for the app's feature of that name
 // Messages out: {type: "progress", received, expected}  bytes of the runtime's downloads
 //               {type: "ready", start}   Python answers from now on; start: "snapshot" or
 //                                        "start-up zip", how it started
 //               {type: "failed", error}  loading failed; the worker is useless
 //               {type: "csp-violation", violation}
 //               {id, response} | {id, error}
-// Counting text in tokens (web/worker/count-worker.js, imported on first use): {type: "count" |
-// "count-cancel" | "count-chunks", count, ...} in, {type: "count-progress" | "count-result" |
-// "chunks-result", count, ...} out.
+//               {feature, message}       a reply of the app's feature of that name
 import {
-  calculatorZipPath,
-  calculatorZipURL,
+  appEntry,
+  appModule,
+  appZipPath,
+  appZipURL,
   downloadSizes,
   loadPyodide,
   pyodideLockInfo,
@@ -42,20 +45,36 @@ import {
   startStdlibURL,
   stdlibURL,
 } from "./build-manifest.js";
-import { mountCalculatorZip } from "./calculator-zip.js";
+import { mountAppZip } from "./app-zip.js";
 import { snapshotOptions } from "./snapshot-image.js";
 
-self.addEventListener("securitypolicyviolation", (event) => {
-  self.postMessage({
-    type: "csp-violation",
-    violation: {
-      directive: event.effectiveDirective,
-      blockedURI: event.blockedURI,
-      sourceFile: event.sourceFile,
-      context: "worker",
-    },
+/** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
+
+/**
+ * What a feature gets with each of its messages: the started Pyodide, the worker's fetch
+ * without the start's progress, and a way to reply to the page.
+ * @typedef {{ pyodide: Pyodide, fetch: typeof fetch, post(reply: unknown): void }} FeatureWorker
+ */
+
+/**
+ * A feature of the app: called with each of its messages, in the order the page sent them,
+ * once Python has started.
+ * @typedef {(message: any, worker: FeatureWorker) => void} Feature
+ */
+
+function reportViolations() {
+  self.addEventListener("securitypolicyviolation", (event) => {
+    self.postMessage({
+      type: "csp-violation",
+      violation: {
+        directive: event.effectiveDirective,
+        blockedURI: event.blockedURI,
+        sourceFile: event.sourceFile,
+        context: "worker",
+      },
+    });
   });
-});
+}
 
 // --- progress: bytes of the runtime's files received, of those this start needs -------------
 
@@ -79,7 +98,8 @@ function reportProgress() {
 }
 
 // Pyodide fetches its wasm and the zip itself: every response body of this worker is counted
-// as it streams in (decoded bytes, as the build's sizes are).
+// as it streams in (decoded bytes, as the build's sizes are); countFetches() puts the counting
+// fetch in the place of this one.
 const plainFetch = self.fetch.bind(self);
 
 // More than the largest runtime file.
@@ -114,25 +134,26 @@ async function countedFetch(resource, options) {
 // the same URL is given the one under way, once.
 const early = new Map(); // URL -> Promise<Response>
 
-self.fetch = (resource, options) => {
-  const url = String(resource instanceof Request ? resource.url : resource);
-  const started = early.get(url);
-  if (started) {
-    early.delete(url);
-    return started;
-  }
-  return countedFetch(resource, options);
-};
-
-// pyodide.asm.mjs comes by import(), not fetch(): counted whole once it has arrived.
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    if (entry.name.endsWith("/pyodide.asm.mjs")) {
-      received.set(entry.name, downloadSizes.asm);
-      reportProgress();
+function countFetches() {
+  self.fetch = (resource, options) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    const started = early.get(url);
+    if (started) {
+      early.delete(url);
+      return started;
     }
-  }
-}).observe({ type: "resource", buffered: true });
+    return countedFetch(resource, options);
+  };
+  // pyodide.asm.mjs comes by import(), not fetch(): counted whole once it has arrived.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name.endsWith("/pyodide.asm.mjs")) {
+        received.set(entry.name, downloadSizes.asm);
+        reportProgress();
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+}
 
 // --- booting ----------------------------------------------------------------------------------
 
@@ -160,26 +181,22 @@ function notePreload(preload) {
 }
 
 // Restoring the snapshot instead of booting from the start-up zip saves Python's start and
-// our imports (0.3-0.8 s of CPU on a 2-core test machine, less on a fast one) and costs
-// more on the wire: the snapshot's 3.1 MB (brotli; the start-up zip, 0.5 MB, is needed
-// either way).  A first visit takes it only where the start-up zip came over the network
-// (a copy from the browser's cache says nothing of the link) at this rate or faster, from
-// its request to its last byte (bytes on the wire a millisecond: 2 MB/s, 16 Mbit/s).  A
-// 10 Mbit/s link (1.25 MB/s) never gets there.  The zip shares the link with the wasm's
-// preload, so the link is about twice as fast as the rate measured: from about 32 Mbit/s a
-// visit takes the snapshot, and from about 40 Mbit/s its bytes cost less than it saves.  In
-// between it may lose a few hundred ms; the rate is set that low because the measure
-// understates fast links: on the loopback of a busy 2-core machine the zip came at
-// 1.2-35 MB/s (the page's thread, which reads the preload, and the wasm's download compete
-// for the CPU), and a higher rate would leave most such visits to the zip.
+// the app's imports, CPU time, and costs more on the wire: the snapshot's bytes (the
+// start-up zip is needed either way).  A first visit takes it only where the start-up zip
+// came over the network (a copy from the browser's cache says nothing of the link) at this
+// rate or faster, from its request to its last byte (bytes on the wire a millisecond: 2 MB/s,
+// 16 Mbit/s).  The zip shares the link with the wasm's preload, so the link is about twice as
+// fast as the rate measured.  The rate is set below where the snapshot's bytes start to pay
+// because the measure understates fast links: on the loopback of a busy machine the page's
+// thread, which reads the preload, and the wasm's download compete for the CPU, and a higher
+// rate would leave most such visits to the zip.  docs/performance.md has the measurements.
 const SNAPSHOT_LINK_BYTES_PER_MS = 2000;
 // The page reports the start-up zip's preload once it has arrived, as this worker's own fetch
 // of it completes; without a report in this time (no preload, no Resource Timing, a page
-// too busy to report) this worker boots from the zip it has.  On a busy 2-core machine a
-// report sent at once reached a new worker more than 50 ms after the zip in about one
-// visit of five (and the visit then booted from the zip over a fast link): none of eight
-// missed 250 ms.  The wait costs nothing where the report comes; where none comes, the
-// wasm is still downloading.
+// too busy to report) this worker boots from the zip it has.  On a busy machine a report sent
+// at once may reach a new worker well after the zip; the grace is long enough for such a
+// report.  The wait costs nothing where the report comes; where none comes, the wasm is still
+// downloading.
 const PRELOAD_REPORT_GRACE_MS = 250;
 
 function snapshotPays({ bytes, ms, fromNetwork }) {
@@ -216,7 +233,7 @@ const pyodideOptions = {
   // Packages would resolve against this, never against Pyodide's default CDN.
   packageBaseUrl: pyodideURL,
   // The lock file's header only: we load no Pyodide packages, so the stock lock
-  // file (119 KB) is neither fetched nor shipped.
+  // file, which lists them all, is neither fetched nor shipped.
   lockFileContents: { info: pyodideLockInfo, packages: {} },
 };
 
@@ -244,27 +261,26 @@ async function bootPyodide() {
     // The start-up zip is mounted either way: from the kept build, beside the snapshot.
     early.set(startStdlibURL, countedFetch(startStdlibURL));
   }
-  expected =
-    downloadSizes.asm + downloadSizes.wasm + downloadSizes.start + downloadSizes.calculator;
+  expected = downloadSizes.asm + downloadSizes.wasm + downloadSizes.start + downloadSizes.app;
   // The wasm's compile takes both cores for a while: begun only after the start-up zip has
   // come, it does not slow the download that measures the link.
   start = kept ? "snapshot" : await startChoice();
   compileWasm();
-  // Python's start never reads the calculator's zip: over the network it is asked for once
-  // the wasm has come (compiled as it streamed in), so that it takes no bandwidth from the
-  // wasm and arrives while Python starts; the kept build's copy comes from the disk at once.
-  const calculatorZip = (kept ? Promise.resolve() : compiledWasm).then(() =>
-    okBytes(countedFetch(calculatorZipURL)),
+  // Python's start never reads the app's zip: over the network it is asked for once the wasm
+  // has come (compiled as it streamed in), so that it takes no bandwidth from the wasm and
+  // arrives while Python starts; the kept build's copy comes from the disk at once.
+  const appZip = (kept ? Promise.resolve() : compiledWasm).then(() =>
+    okBytes(countedFetch(appZipURL)),
   );
-  calculatorZip.catch(() => {}); // a failure fails the load at the await below
+  appZip.catch(() => {}); // a failure fails the load at the await below
   let booted;
   if (start === "snapshot") {
     expected += downloadSizes.snapshot;
     const image = await snapshotImage();
     if (image) {
-      // build.py's snapshot of Pyodide's memory after `import calculator` (made by this very
+      // The build's snapshot of Pyodide's memory after the app's import (made by this very
       // Pyodide under Node, started from the same start-up zip, which is mounted again
-      // here): restoring it skips Python's initialization and our imports.
+      // here): restoring it skips Python's initialization and the app's imports.
       booted = await loadPyodide({
         ...pyodideOptions,
         stdLibURL: startStdlibURL,
@@ -277,7 +293,7 @@ async function bootPyodide() {
     }
   }
   booted ??= await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
-  mountCalculatorZip(booted, await calculatorZip, calculatorZipPath);
+  mountAppZip(booted, await appZip, appZipPath);
   booted.pyimport("_lazy_stdlib").install(stdlibURL);
   return booted;
 }
@@ -290,7 +306,7 @@ async function bootPyodide() {
 // instantiateStreaming instantiates that module, and a failed compile or instantiation
 // fails the load at once.  (Compiled here, off the page's thread: with the snapshot,
 // compiling it on the page's thread for Chrome's code cache no longer made repeat visits
-// faster, and its compile put 50-500 ms tasks on the page's thread.)
+// faster, and its compile put long tasks on the page's thread.)
 const wasmURL = `${pyodideURL}pyodide.asm.wasm`;
 let wasmResponse; // from the worker's start
 let startCompile;
@@ -349,38 +365,29 @@ function unhandledRejection(signal) {
   });
 }
 
-/** The started Pyodide, which counting uses too. */
+/** The started Pyodide, which the features use too. */
 let pyodide;
 
-async function bootCalculator() {
+async function bootApp() {
   pyodide = await bootPyodide();
-  return pyodide.pyimport("calculator").respond;
+  return pyodide.pyimport(appModule)[appEntry];
 }
 
-async function loadCalculator() {
+async function loadApp() {
   const booting = new AbortController();
   try {
     return await Promise.race([
       instantiateEarlyWasm(booting.signal), // first: in place before Pyodide fetches its wasm
       unhandledRejection(booting.signal),
-      bootCalculator(),
+      bootApp(),
     ]);
   } finally {
     booting.abort();
   }
 }
 
-const respondReady = loadCalculator();
-
-// The first Intl.NumberFormat of the page's process costs 20-50 ms (ICU's number data, which
-// all its threads then share): made here while Pyodide downloads, rather than as a long task
-// on the page's thread when it formats its first number.
-setTimeout(() => new Intl.NumberFormat().format(0));
-
-respondReady.then(
-  () => self.postMessage({ type: "ready", start }),
-  (error) => self.postMessage({ type: "failed", error: String(error?.message ?? error) }),
-);
+/** The app's function that answers, once Python has started. */
+let respondReady;
 
 async function answer({ id, request }) {
   try {
@@ -391,42 +398,45 @@ async function answer({ id, request }) {
   }
 }
 
-// Imported once, on the first count: every message then waits on the same promise, so they
-// reach count-worker.js in the order the page sent them (a count and the cancel of the one
-// before it, say).  An import() per message could settle in any order.
-let countingModule;
+/** @type {Record<string, Feature>} */
+let features = {};
 
-async function countText(message) {
+/** A message for a feature, handed over once Python has started: every message waits on the
+ *  same promise, so each feature gets its messages in the order the page sent them. */
+async function toFeature({ feature, message }) {
   try {
     await respondReady;
   } catch {
     return; // the page has the load's failure already
   }
-  countingModule ??= import("../../web/worker/count-worker.js");
-  let counting;
-  try {
-    counting = await countingModule;
-  } catch (error) {
-    // A count that cannot start is answered all the same: the page shows it failed.
-    if (message.type === "count") {
-      self.postMessage({
-        type: "count-result",
-        count: message.count,
-        error: String(error?.message ?? error),
-      });
-    }
-    return;
-  }
-  // Its downloads are no part of the start's progress: the plain fetch.
-  counting.handleCount(message, pyodide, plainFetch);
+  features[feature]?.(message, {
+    pyodide,
+    fetch: plainFetch, // a feature's downloads are no part of the start's progress
+    post: (reply) => self.postMessage({ feature, message: reply }),
+  });
 }
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "preloaded") {
-    notePreload(event.data);
-  } else if (typeof event.data?.count === "number") {
-    countText(event.data);
-  } else {
-    answer(event.data);
-  }
-});
+/**
+ * Starts Python and the app, and answers the page: called once, by the app's worker script,
+ * with the app's features by name.
+ * @param {Record<string, Feature>} appFeatures
+ */
+export function serve(appFeatures = {}) {
+  features = appFeatures;
+  reportViolations();
+  countFetches();
+  respondReady = loadApp();
+  respondReady.then(
+    () => self.postMessage({ type: "ready", start }),
+    (error) => self.postMessage({ type: "failed", error: String(error?.message ?? error) }),
+  );
+  self.addEventListener("message", (event) => {
+    if (event.data?.type === "preloaded") {
+      notePreload(event.data);
+    } else if (typeof event.data?.feature === "string") {
+      toFeature(event.data);
+    } else {
+      answer(event.data);
+    }
+  });
+}

@@ -1,4 +1,4 @@
-// The calculator's zip (engine/node/start_stdlib.py: the calculator, the stdlib modules only it
+// The app's zip (engine/node/start_stdlib.py: the app's package, the stdlib modules only it
 // imports, and the lazy path to the rest of the stdlib), which Python's start never reads:
 // every start adds it once Pyodide has started, so a first visit fetches it while Python
 // starts rather than beside the wasm.  Its own module: the worker adds it, and so do the
@@ -16,7 +16,7 @@
  * @param {ArrayBuffer | Uint8Array} bytes
  * @param {string} path
  */
-export function mountCalculatorZip(pyodide, bytes, path) {
+export function mountAppZip(pyodide, bytes, path) {
   pyodide.FS.writeFile(path, new Uint8Array(bytes));
   const sysPath = pyodide.pyimport("sys").path;
   try {
