@@ -11,7 +11,14 @@ import pytest
 import build
 from engine.build.pyodide import PYODIDE_SCRIPT
 from site_build.bundle import BUNDLES, check_imports_resolve
-from site_build.modules import flat_imports, imported_modules, imports_of, script_sources
+from site_build.comments import js_without_comments
+from site_build.modules import (
+    SOURCE_IMPORT,
+    flat_imports,
+    imported_modules,
+    imports_of,
+    script_sources,
+)
 from site_build.project import BuildError
 
 # What a page, its worker and the pages that embed it load by name; every other script
@@ -99,9 +106,31 @@ def test_the_page_and_the_worker_start_from_their_bundles_alone(
     assert 'new URL("./worker.js", import.meta.url)' in scripts["boot.js"]
     assert imports_of(scripts["worker.js"], dynamic=True) == ["count-worker.js"]  # on first use
     assert f'from "../{layout.runtime}pyodide.mjs";' in scripts["worker.js"]
-    assert set(imports_of(scripts["page.js"], dynamic=True)) == {"boot.js"} | {
+    assert set(imports_of(scripts["page.js"])) == {"boot.js"} | {
         name for name in scripts if name.startswith("shared-")
     }
+    assert imports_of(scripts["page.js"], dynamic=True)[-1] == "count.js"  # on first use
+
+
+def test_the_sources_import_each_other_without_a_cycle_or_a_re_export() -> None:
+    # A module imports a name from the module that defines it; a hub that re-exports its
+    # neighbours' names hides where they live, and a cycle makes the order they run in a
+    # matter of who was imported first.
+    sources = script_sources()
+    graph = {}
+    for name, path in sources.items():
+        code = js_without_comments(path.read_text(encoding="utf-8"))
+        assert not re.search(r"^export\s*(?:\*|\{[^}]*\})\s*from\b", code, re.M), name
+        graph[name] = [match.group(2).rsplit("/", 1)[-1] for match in SOURCE_IMPORT.finditer(code)]
+    for start, imported in graph.items():
+        reached = {start}
+        queue = list(imported)
+        while queue:
+            name = queue.pop()
+            assert name != start, f"{start} imports itself through {sorted(reached)}"
+            if name not in reached and name in graph:
+                reached.add(name)
+                queue.extend(graph[name])
 
 
 def test_a_module_left_without_what_it_imports_fails_the_build(tmp_path: Path) -> None:

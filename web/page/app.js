@@ -2,8 +2,8 @@
 //
 // Each concern has its module: page-context.js (strings, formatter, pauses), dom-write.js
 // (writers), form.js (reading and filling the form), results-paint.js (the main results),
-// requests.js (the request lifecycle), address.js (links, Back and Forward), offline.js
-// (the service worker). All validation and arithmetic happen in Python (calculator.respond);
+// requests.js (the request lifecycle), address.js (links, Back and Forward); the engine's
+// offline.js registers the service worker. All validation and arithmetic happen in Python (calculator.respond);
 // catalog and typed text only ever reach the page through textContent, never as markup.
 import { followAddress, syncLanguageLinks } from "./address.js";
 import { writeText } from "./dom-write.js";
@@ -11,13 +11,6 @@ import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
 import { keepForOffline } from "../../engine/page/offline.js";
 import { form, strings } from "./page-context.js";
 import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
-
-// The helpers other modules (share.js, the panels) have always imported from here.
-export { addressWritten, onAddressChange, syncLanguageLinks } from "./address.js";
-export { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
-export { syncShownFields } from "./form.js";
-export { lastAnswer, onAnswer, recalculate } from "./requests.js";
-export { errorText } from "./results-paint.js";
 
 function wireControls() {
   form.addEventListener("input", (event) => {

@@ -7,18 +7,12 @@
 // The text stays in this page and its worker: it is never in the address, in storage or in any
 // request.  "Use these counts" writes only the counts into the calculator's form (whose fields
 // the shared link carries), then the page recalculates.
-import {
-  lastAnswer,
-  onAnswer,
-  recalculate,
-  syncShownFields,
-  writeData,
-  writeHidden,
-  writeText,
-} from "../app.js";
 import { calculator } from "../boot.js";
+import { writeData, writeHidden, writeText } from "../dom-write.js";
+import { syncShownFields } from "../form.js";
 import { fill } from "../../pure/format.js";
 import { form as calculatorForm, formatter, PAUSE_MS, strings } from "../page-context.js";
+import { lastAnswer, onAnswer, recalculate } from "../requests.js";
 
 // The worker side of counting (web/worker/count-worker.js), through the engine.
 const counting = calculator.feature("count");

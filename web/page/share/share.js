@@ -5,8 +5,9 @@
 // defaults left out); this module only puts it into URLs. Every text reaches the page
 // through textContent or a form control's value, never as markup.
 
-import { addressWritten, onAddressChange, onAnswer, syncLanguageLinks } from "../app.js";
+import { addressWritten, onAddressChange, syncLanguageLinks } from "../address.js";
 import { PAUSE_MS, root, strings } from "../page-context.js";
+import { onAnswer } from "../requests.js";
 
 // Parameters of the page itself rather than the calculator: the address keeps them.
 const PAGE_PARAMS = ["lang", "embed", "theme"];
