@@ -24,7 +24,7 @@ MIN_COMPRESSED_SIZE = 1024
 # Node's brotli, run over a list of jobs.
 BROTLI_SCRIPT = Path(__file__).with_name("brotli.mjs")
 # Brotli's best; the snapshot changes with every edit of the calculator, and quality 11
-# takes 45 s on it here, 9 about 2 s (for a copy about 14% larger).
+# takes many times as long on it as 9, for a copy only somewhat smaller.
 BROTLI_QUALITY = 11
 SNAPSHOT_BROTLI_QUALITY = 9
 
@@ -44,8 +44,8 @@ def brotli_quality(path: Path) -> int:
 
 
 def compressed_copy(path: Path, suffix: str) -> Path:
-    """Where .cache/ keeps the compressed copy of this content (compressing Pyodide's
-    10 MB wasm at quality 11 takes half a minute, so it is done once)."""
+    """Where .cache/ keeps the compressed copy of this content (compressing Pyodide's wasm
+    at quality 11 is slow, so it is done once)."""
     quality = brotli_quality(path) if suffix == ".br" else 9
     return CACHE / "compressed" / f"{sha256_of(path)}-{quality}{suffix}"
 

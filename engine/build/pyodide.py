@@ -97,8 +97,9 @@ def ship_runtime(pyodide: Path, dist: Path) -> str:
 
 def minified_pyodide_script(pyodide: Path) -> Path:
     """Pyodide's pyodide.asm.mjs as esbuild minifies it, made once per Pyodide tarball in
-    .cache/: 207 → 181 KB as brotli (its 1.25 MB are Emscripten's output with the
-    whitespace gone but every name whole, 15,000 export names three times over).
+    .cache/: the script is Emscripten's output with the whitespace gone but every name whole
+    (thousands of export names, each three times over), and every visit downloads it before
+    Python starts (docs/performance.md has its sizes).
 
     The script evaluates JavaScript snippets that the wasm carries (EM_ASM, EM_JS) with a
     direct eval() inside its module function; esbuild renames nothing those snippets can

@@ -67,8 +67,8 @@ def make_snapshot(pyodide: Path, start_zip: Path, app_zip: Path, app: App, targe
 
 
 # The snapshot is shipped in blocks of this size; a block equal to what the wasm's
-# instantiation leaves in memory at its place is left out.  1 KB: Python's start changes
-# a few bytes here and there in Pyodide's 3.8 MB of static data, and 98.5 % of it stays.
+# instantiation leaves in memory at its place is left out.  Small blocks: Python's start
+# changes a few bytes here and there in Pyodide's static data, and most of it stays.
 SNAPSHOT_BLOCK = 1024
 # A data segment's offset, as Pyodide's wasm gives each: i32.const <offset>, end.
 I32_CONST, END = 0x41, 0x0B

@@ -29,8 +29,8 @@ from site_build.versioned import versioned
 def compiled_stdlib(pyodide: Path) -> Path:
     """python_stdlib.zip with every module as .pyc, made once per Pyodide tarball and tool.
 
-    CPython otherwise compiles ~145 stdlib modules from source at every start in the
-    browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
+    CPython otherwise compiles every stdlib module it imports from source at every start in
+    the browser.  Pyodide itself compiles them (under Node), so the bytecode is 3.14's own.
     """
     tools = sources_key(
         NODE_SCRIPTS / "compile_stdlib.mjs",

@@ -4,7 +4,7 @@ modules as sourceless .pyc, so the browser's CPython skips compiling them at eve
 Bytecode is made by the very interpreter that will run it, so its magic number matches.
 The legacy layout (module.pyc beside where module.py was) is what zipimport finds.
 Unchecked hash-based pycs: no source remains to compare against.  Optimization level 2
-drops docstrings and asserts (a third fewer bytes to download).  Entries are stored, not
+drops docstrings and asserts (fewer bytes to download).  Entries are stored, not
 deflated: the site's brotli copy of the zip then compresses across files, which zlib's
 per-entry streams cannot; and in a fixed order with a fixed date, so that the same input
 always gives the same bytes.

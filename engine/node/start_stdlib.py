@@ -28,7 +28,7 @@ no page needs before its first answer.
 
 The stdlib modules keep one line number per function, its first (co_firstlineno): a
 traceback still names the file, the function and where it starts, and the line tables,
-a sixth of the zip as brotli, stay out of a first visit.  The app's modules are cut the same
+a good part of the zip as brotli, stay out of a first visit.  The app's modules are cut the same
 way (a page shows no traceback; the command line and the tests run the sources, with every
 line).  The whole zip, for everything else, keeps them.
 """

@@ -10,7 +10,7 @@
 //
 // - install: the new build's files go into a cache of their own.  A file in a versioned
 //   directory that an older build of this site already kept is the same file: it is copied
-//   from there (an update that changes a script does not download Pyodide's 15 MB again);
+//   from there (an update that changes a script does not download Pyodide's runtime again);
 //   any other is fetched, pages revalidated with the server, and checked against its hash,
 //   so a half-uploaded deployment or a stale copy on the way fails the install (the browser
 //   tries again later) instead of being kept under the new build's name;

@@ -34,7 +34,7 @@ function advance({ received, expected }) {
 }
 
 // The shared formatter makes its Intl objects at first use, here at the first progress, not at
-// start: the first Intl.NumberFormat costs 20-50 ms.
+// start: the first Intl.NumberFormat of the page's process is slow.
 function megabytes(bytes) {
   return formatter.decimal((bytes / 1e6).toFixed(1), 1);
 }

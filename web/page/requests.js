@@ -22,8 +22,8 @@ let latestRequest = 0;
 let shownAnswer = null;
 let pauseTimer = 0;
 // The page's separators, sent with every request so Python reads "8.000" as de writes it.
-// Made by the first request: the first Intl.NumberFormat of the page's process costs 20-50 ms
-// (ICU's number data), which the worker pays off this thread while Python loads (worker.js).
+// Made by the first request: the first Intl.NumberFormat of the page's process is slow (ICU's
+// number data), which the worker pays off this thread while Python loads (web/worker/worker.js).
 let number_format = null;
 
 function buildRequest() {

@@ -77,7 +77,7 @@ export class Formatter {
   constructor(tag) {
     this.tag = tag;
     // Intl objects are made on first use, then kept: making one costs about as much as
-    // painting a result, and the process's very first one 20-50 ms more (ICU's number data),
+    // painting a result, and the process's very first one much more (ICU's number data),
     // which the page's worker pays off the page's thread (worker.js) before a first answer.
     /** @type {Map<string, Intl.NumberFormat>} */
     this.numberFormats = new Map();

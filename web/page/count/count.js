@@ -40,7 +40,7 @@ const integer = (/** @type {number | undefined} */ value) => formatter.integer(S
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
 // A text box's value longer than this (UTF-16 code units) is no text box's: laying it out
-// freezes the page (50 MB: 20 s at a time), so a paste this long is counted as the file it
+// freezes the page for seconds at a time, so a paste this long is counted as the file it
 // is, named as pasted text, and never put into the box.
 const PASTED_FILE_LENGTH = 2 ** 21;
 
