@@ -168,7 +168,7 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
             *(
                 f"{layout.assets}{name}"
                 # The worker's bundle holds build-manifest.js, snapshot-image.js and
-                # calculator-zip.js.
+                # app-zip.js.
                 for name in (RUNTIME_PAGE, RUNTIME_MODULE, "worker.js")
             ),
             *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
