@@ -51,10 +51,15 @@ def ship_assets(pyodide: Path, dist: Path, layout: Layout) -> str:
     return versioned(dist / "assets")
 
 
+# The first word of the service worker's caches' names: a new build finds an older one's caches
+# by it, so it never changes.
+SITE_NAME = "rag-chunk-planner"
+
+
 def write_service_worker(dist: Path) -> None:
     """dist/sw.js: the engine's service worker with this build's files and the pages' CSP;
     the tokenizer's directory is kept once a page has counted text, not at the install."""
-    engine.write_service_worker(dist, CSP, kept_on_use=(f"{TOKENS_DIRECTORY}-",))
+    engine.write_service_worker(dist, SITE_NAME, CSP, kept_on_use=(f"{TOKENS_DIRECTORY}-",))
 
 
 def build(dist: Path = DIST) -> None:

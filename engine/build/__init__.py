@@ -4,7 +4,7 @@ engine's build is for the site.
     pyodide = ensure_pyodide()                          # the pinned Pyodide, in .cache/
     shipped = ship_engine(dist, pyodide, wheel, app)    # runtime, zips, snapshot into dist/
     write_build_manifest(assets, shipped, pyodide_lock_info(pyodide), app, {"tokens": path})
-    write_service_worker(dist, csp, kept_on_use=("tokens-",))
+    write_service_worker(dist, name, csp, kept_on_use=("tokens-",))
 
 `app` (App) names the Python package the engine starts and how it answers.  The engine's
 scripts for the page and the worker are in SCRIPT_FOLDERS, for the site's bundles to import;

@@ -124,11 +124,14 @@ def integrity_of(path: Path) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_of(path))).decode("ascii")
 
 
-def write_service_worker(dist: Path, csp: str, kept_on_use: tuple[str, ...] = ()) -> None:
+def write_service_worker(
+    dist: Path, name: str, csp: str, kept_on_use: tuple[str, ...] = ()
+) -> None:
     """dist/sw.js: engine/service-worker/sw.js behind the build's files with their integrity
-    hashes, its versioned directories, the pages' Content-Security-Policy `csp` (sent with a
-    worker's script), and a version hashed from those and the worker's own code: any change
-    makes browsers install the new build.  The directories `kept_on_use` names (a prefix
+    hashes, its versioned directories, the site's `name` (the first word of its caches' names:
+    a build finds an older one's caches by it), the pages' Content-Security-Policy `csp` (sent
+    with a worker's script), and a version hashed from those and the worker's own code: any
+    change makes browsers install the new build.  The directories `kept_on_use` names (a prefix
     each) are kept only once a page has fetched from them: a first visit's install does not
     download them."""
     files = {url: integrity_of(path) for url, path in site_files(dist, kept_on_use).items()}
@@ -147,6 +150,7 @@ def write_service_worker(dist: Path, csp: str, kept_on_use: tuple[str, ...] = ()
     build_line = json.dumps(
         {
             "version": digest.hexdigest()[:16],
+            "name": name,
             "files": files,
             "onUse": on_use,
             "versioned": versioned_directories,

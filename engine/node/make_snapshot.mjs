@@ -30,7 +30,7 @@ process.argv.splice(1, Infinity, "make_snapshot.mjs");
 // Nothing from the clock or chance may reach the snapshot, so that every build of a commit
 // ships the same bytes: clocks that tick by one millisecond a reading from a fixed start
 // (file times, importlib's cached directory times), and no entropy (the random module's
-// seed: the calculator draws no random numbers).
+// seed: an app that draws random numbers at its import draws the same ones in every visit).
 let readings = 0;
 const FIXED_START_MS = Date.UTC(2000, 0, 1);
 Date.now = () => FIXED_START_MS + ++readings;

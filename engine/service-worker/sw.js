@@ -1,11 +1,12 @@
 // The service worker: keeps one whole build of the site so that, after a first visit, the
-// calculator starts and answers with no network at all.
+// app starts and answers with no network at all.
 //
 // build.py writes dist/sw.js as this file behind one generated line, `const BUILD = {version,
-// files, onUse, versioned, csp}`: the build's content hash, every file of the site (relative to
-// this script) with its Subresource Integrity hash, the files kept only once fetched (the
-// tokenizer that counts a visitor's text: megabytes a first visit must not download), the
-// directories whose names are hashes of their contents, and the pages' Content-Security-Policy.  A new deployment changes that
+// name, files, onUse, versioned, csp}`: the build's content hash, the site's name (its caches'
+// first word), every file of the site (relative to this script) with its Subresource
+// Integrity hash, the files kept only once fetched (a feature's data, megabytes a first visit
+// must not download: the calculator's tokenizer), the directories whose names are hashes of
+// their contents, and the pages' Content-Security-Policy.  A new deployment changes that
 // line, so the browser installs the new worker beside the old:
 //
 // - install: the new build's files go into a cache of their own.  A file in a versioned
@@ -18,7 +19,7 @@
 //   taking over at once could hand a page still starting a file of the other build;
 // - activate: deletes this site's caches of older builds that no open page still runs.  A page
 //   of an older build that stays open after the takeover may still fetch files it had not
-//   needed yet (the counter, its worker module, a retried start): its build's cache stays
+//   needed yet (a feature's modules, a retried start): its build's cache stays
 //   until no page of that build is open, and is deleted at the first activate or page load
 //   after that.  Which build a page runs, it says when asked (offline.js answers with the
 //   address of its own script, which only its build's cache holds); a page that does not
@@ -29,7 +30,7 @@
 //   (a page of that build asks for it: under its name it is the same file); the browser
 //   handles every other request itself.  A worker's script goes with the pages'
 //   Content-Security-Policy in its headers: a worker's policy comes from its script's
-//   response, and runtime.js starts the calculator's worker from worker.js's own URL in a
+//   response, and runtime.js starts the app's worker from worker.js's own URL in a
 //   page this service worker controls.
 //
 // Only this site's own addresses are ever fetched here: the list comes from the build,
@@ -39,7 +40,7 @@
 
 const SCOPE = self.registration.scope;
 // Scoped by path too: a documentation site may host more than one copy on one origin.
-const CACHE_PREFIX = `rag-chunk-planner ${SCOPE} `;
+const CACHE_PREFIX = `${BUILD.name} ${SCOPE} `;
 const CACHE_NAME = CACHE_PREFIX + BUILD.version;
 const INTEGRITY = new Map(
   Object.entries(BUILD.files).map(([path, integrity]) => [

@@ -20,10 +20,9 @@ interface WorkerGlobalScopeEventMap {
  *  the pages' Content-Security-Policy, sent with the worker script it serves. */
 declare const BUILD: {
   version: string;
+  name: string;
   files: Record<string, string>;
   onUse: Record<string, string>;
   versioned: string[];
   csp: string;
 };
-
-// The messages that count text in tokens are in count.d.ts (the page's scripts use them too).
