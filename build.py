@@ -42,43 +42,42 @@ from devtools.serve import (
 )
 from devtools.testing import run_bench, run_checks
 from devtools.venv import ensure_venv, group_requirements, in_project_venv, reexec_in_venv
-from site_build.compress import compressible_files, write_precompressed
-from site_build.docs_wheel import DIST_DOCS, build_docs_wheel
-from site_build.external_urls import check_no_external_urls
-from site_build.layout import (
-    IMMUTABLE_CACHING,
-    Layout,
-    content_hash,
-    is_versioned,
-    layout_of,
-    versioned,
-)
-from site_build.manifest import SERVICE_WORKER, write_service_worker
-from site_build.pipeline import build
-from site_build.policy import CSP
-from site_build.project import (
-    CACHE,
-    CALCULATOR_ZIP,
-    DIST,
+from engine.build import (
     FIRST_VISIT_RUNTIME_FILES,
-    LANGUAGE_TAGS,
-    LANGUAGES,
-    LOCALES,
     PYODIDE_LOCK_FILE,
     PYODIDE_RUNTIME_FILES,
     PYODIDE_TARBALL_SHA256,
     PYODIDE_VERSION,
-    ROOT,
+    SERVICE_WORKER,
     SNAPSHOT_NAME,
     START_STDLIB,
+    ensure_pyodide,
+)
+from engine.build.pyodide import fetch_pyodide_tarball
+from engine.build.snapshot import SNAPSHOT_BLOCK, fresh_memory, packed_snapshot
+from engine.build.stdlib import make_start_stdlib
+from site_build.app import CALCULATOR, CALCULATOR_ZIP
+from site_build.compress import compressible_files, write_precompressed
+from site_build.docs_wheel import DIST_DOCS, build_docs_wheel
+from site_build.external_urls import check_no_external_urls
+from site_build.layout import Layout, layout_of
+from site_build.pipeline import build, write_service_worker
+from site_build.policy import CSP
+from site_build.project import (
+    CACHE,
+    DIST,
+    LANGUAGE_TAGS,
+    LANGUAGES,
+    LOCALES,
+    ROOT,
     WEB,
     BuildError,
     load_pyproject,
+    npm_packed,
+    verify_sha256,
 )
-from site_build.runtime import ensure_pyodide, fetch_pyodide_tarball, npm_packed, verify_sha256
-from site_build.snapshot import SNAPSHOT_BLOCK, fresh_memory, packed_snapshot
-from site_build.stdlib import make_start_stdlib
 from site_build.token_ranks import TOKEN_RANKS, ensure_token_ranks
+from site_build.versioned import IMMUTABLE_CACHING, content_hash, is_versioned, versioned
 
 # Where `python3 build.py screenshots` writes its pictures (not kept in git).
 SCREENSHOTS = ROOT / "screenshots"
@@ -88,6 +87,7 @@ __all__ = [
     "BROWSER_ENGINES",
     "BROWSER_PACKAGES",
     "CACHE",
+    "CALCULATOR",
     "CALCULATOR_ZIP",
     "CHROMIUM_ARGS",
     "CSP",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from ._budget import PromptBudget
-from ._chunking import ChunkPlan
+from ._chunking import ChunkPlan, plan_chunks
 from ._compare import Comparison
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
@@ -35,11 +35,14 @@ from ._units import bytes_and_sizes, iec_size
 from ._vectors import CUSTOM_DTYPE, VectorSize
 
 if TYPE_CHECKING:
+    from ._splitters._files import SplitFile
     from ._tokens._files import Counted
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
 ENCODINGS = ("o200k_base", "cl100k_base")
+# The window model, then the splitters of calculator._splitters (SPLITTERS).
+SPLITTER_CHOICES = ("window", "recursive", "markdown", "sentence")
 # Where `python3 build.py ranks` puts the ranks in a checkout of the project.
 RANKS_DIR = Path(__file__).resolve().parent.parent / ".cache" / "token-ranks"
 PROGRAM = "python3 -m calculator"
@@ -164,6 +167,13 @@ def _parser() -> argparse.ArgumentParser:
     counting.add_argument(
         "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
     )
+    counting.add_argument(
+        "--splitter",
+        choices=SPLITTER_CHOICES,
+        default=SPLITTER_CHOICES[0],
+        help="split each file as LangChain's recursive (or Markdown) splitter or LlamaIndex's"
+        " sentence splitter does; default: the window model",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument("--markdown", action="store_true", help="print Markdown tables")
@@ -198,16 +208,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = outcome.plan
     assert plan is not None  # the form plans whenever it reports no error
     panels = _Panels(options, outcome)
+    splits = _split(parser, options, counted, plan)
     if options.json:
         report = panels.report(plan, outcome.vectors)
         if options.count:
             report["counted"] = _counted_report(options.encoding, counted)
+            report |= _splitter_report(options, counted, splits, plan)
         print(json.dumps(report, indent=2))
     elif options.markdown:
         print(markdown(plan, outcome.vectors, panels))
     else:
         if options.count:
-            print(_counted_line(options.encoding, counted))
+            splitter_lines = _splitter_lines(options.splitter, splits, panels.documents)
+            print("\n".join([_counted_line(options.encoding, counted), *splitter_lines]))
         print(summary(plan, outcome.vectors, panels))
     return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
 
@@ -258,6 +271,78 @@ def _counted_line(encoding: str, counted: list[Counted]) -> str:
     return f"counted with {encoding}: {files}, {count_of(total, 'token', 'tokens')}"
 
 
+def _split(
+    parser: argparse.ArgumentParser,
+    options: argparse.Namespace,
+    counted: list[Counted],
+    plan: ChunkPlan,
+) -> list[SplitFile]:
+    """The counted files as the chosen splitter cuts them (none for the window model);
+    sizes the splitter refuses end the program, as any bad input does."""
+    if options.splitter == "window":
+        return []
+    from ._splitters._files import split_files  # noqa: PLC0415 (only --splitter imports it)
+
+    paths = [item.path for item in counted]
+    try:
+        return split_files(
+            paths,
+            options.encoding,
+            Path(options.ranks),
+            splitter=options.splitter,
+            chunk_size=plan.chunk_size,
+            overlap=plan.overlap,
+        )
+    except CalculatorError as refused:
+        flag = _flag(refused.field)
+        parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {flag}: {refused.message}\n")
+
+
+def _splitter_report(
+    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: ChunkPlan
+) -> dict[str, object]:
+    """The splitter's chunks and tokens processed in place of the window model's, per
+    document and in all; the window model's (each file chunked on its own) beside them.
+    Nothing for the window model itself."""
+    if not splits:
+        return {}
+    documents: list[dict[str, object]] = []
+    window = {"chunks": 0, "tokens_processed": 0}
+    for item, split in zip(counted, splits, strict=True):
+        alone = plan_chunks(item.tokens or 0, plan.chunk_size, plan.overlap)
+        documents.append({
+            "path": item.path,
+            "tokens": item.tokens,
+            "chunks": split.chunks,
+            "tokens_processed": split.tokens_processed,
+            "window_chunks": alone.chunks,
+            "window_tokens_processed": alone.tokens_processed,
+        })  # fmt: skip
+        window["chunks"] += alone.chunks
+        window["tokens_processed"] += alone.tokens_processed
+    return {
+        "splitter": options.splitter,
+        "chunks": sum(split.chunks for split in splits),
+        "tokens_processed": sum(split.tokens_processed for split in splits),
+        "window": window,
+        "counted": {**_counted_report(options.encoding, counted), "documents": documents},
+    }
+
+
+def _splitter_lines(splitter: str, splits: list[SplitFile], corpus: CorpusPlan | None) -> list[str]:
+    if not splits:
+        return []
+    chunks = sum(split.chunks for split in splits)
+    tokens = sum(split.tokens_processed for split in splits)
+    line = f"split with {splitter}: {_chunks(chunks)}, {_tokens(tokens)} processed"
+    if corpus is not None:
+        line += (
+            f" (the window model: {_chunks(corpus.chunks)},"
+            f" {_tokens(corpus.tokens_processed)} processed)"
+        )
+    return [line]
+
+
 # The storage flags: each sizes something per vector, so each needs --dimensions.
 _STORAGE_OPTIONS = (
     "hnsw_m",
@@ -277,6 +362,8 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
     documents = options.documents or options.average_tokens or options.document_tokens
     if options.tokens is None and not (options.count or documents):
         parser.error("the following arguments are required: --tokens (or --count, or documents)")
+    if options.splitter != "window" and not options.count:
+        parser.error("argument --splitter: splits the counted files; needs --count")
     if options.count and (documents or options.changed_documents is not None):
         parser.error("argument --count: the counted files are the documents; not allowed"
                      " with --documents, --average-tokens, --document-tokens"

@@ -15,8 +15,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from site_build.layout import IMMUTABLE_CACHING, is_versioned
 from site_build.project import BuildError
+from site_build.versioned import IMMUTABLE_CACHING, is_versioned
 
 DEFAULT_PORT = 8000
 

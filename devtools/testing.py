@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from devtools.js_checks import ensure_node_modules
+from engine.build import ensure_pyodide
 from site_build.project import DIST, ROOT
-from site_build.runtime import ensure_pyodide
 
 # The static checks, by the name a failure is reported under.
 STATIC_CHECKS = {

@@ -1,51 +1,24 @@
 """The bundle step: the page's and the worker's module scripts as a few files instead of one
-request per module (31 for a page).  Each request costs a round trip under a driver that
-watches the network and on a dev server's HTTP/1.1 connections, and every static import is
-one more level the browser only finds once the importing module has arrived: the worker's
-chain page → boot.js → runtime.js → worker.js → build-manifest.js → pyodide.mjs loses two
-levels.  web/ keeps one module per concern; only dist/ holds the bundles.
+request per module.  Each request costs a round trip under a driver that watches the network
+and on a dev server's HTTP/1.1 connections, and every static import is one more level the
+browser only finds once the importing module has arrived: the worker's chain page → boot.js →
+runtime.js → worker.js → build-manifest.js → pyodide.mjs loses two levels.  The sources keep
+one module per concern; only dist/ holds the bundles.
 
-esbuild does the bundling: esbuild-wasm from its pinned npm package, run by Node, so one tool
-serves every platform the build runs on (0.25.12: later versions' Go runtime crashes Node 20
-while it starts).  Its output is deterministic; a build is reproducible with it."""
+esbuild does the bundling (site_build/project.py pins it); its output is deterministic, so a
+build is reproducible with it."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import shutil
 import subprocess
-import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from site_build.comments import js_without_comments
 from site_build.modules import imported_modules, imports_of
-from site_build.project import CACHE, PYODIDE_TARBALL_SHA256, BuildError, node_command
-from site_build.runtime import npm_packed
-
-ESBUILD_PACKAGE = "esbuild-wasm@0.25.12"
-# sha256 of the tarball `npm pack esbuild-wasm@0.25.12` downloads; change it only with the
-# version, after checking that the new version runs and bundles the same.
-ESBUILD_TARBALL_SHA256 = "e0712c0e7a9bcfb53c648f63222b07d6ef052897da093498441b8ac5fcfc5342"
-ESBUILD = CACHE / "esbuild-wasm-0.25.12"
-# Pyodide's JavaScript, which every visit downloads before Python starts.
-PYODIDE_SCRIPT = "pyodide.asm.mjs"
-# esbuild reads the nearest tsconfig.json above the files it is given (the project's, for a
-# build into dist/ or for .cache/): its settings change the output (names in a minified
-# file), so a build's bytes would depend on where it runs.  None is read.
-NO_TSCONFIG = "--tsconfig-raw={}"
-# How Pyodide's script is minified; the cached copy is named by these options too.
-MINIFY_OPTIONS = (
-    "--minify",
-    "--format=esm",
-    "--charset=utf8",
-    "--legal-comments=inline",
-    NO_TSCONFIG,
-    # The direct eval's warning: expected (see minified_pyodide_script).
-    "--log-level=error",
-)
+from site_build.project import NO_TSCONFIG, BuildError, esbuild, node_command
 
 
 @dataclass(frozen=True)
@@ -68,19 +41,6 @@ BUNDLES = (
     # The worker; the counting code it imports on first use, and Pyodide's files, stay out.
     Bundle(("worker.js",), external=("./count-worker.js", "../pyodide-*")),
 )
-
-
-def esbuild() -> Path:
-    """esbuild's command-line script in .cache/ (unpacked once from the checked tarball)."""
-    script = ESBUILD / "bin" / "esbuild"
-    if script.exists():
-        return script
-    tarball = npm_packed(ESBUILD_PACKAGE, ESBUILD_TARBALL_SHA256, "the JavaScript bundler")
-    with tempfile.TemporaryDirectory(dir=CACHE) as staging, tarfile.open(tarball) as archive:
-        archive.extractall(staging, filter="data")
-        shutil.rmtree(ESBUILD, ignore_errors=True)
-        (Path(staging) / "package").rename(ESBUILD)
-    return script
 
 
 def run_esbuild(assets: Path, bundle: Bundle, output: Path) -> set[str]:
@@ -141,35 +101,3 @@ def check_imports_resolve(assets: Path) -> None:
         for name in imports_of(path.read_text(encoding="utf-8"), dynamic=True):
             if not (assets / name).is_file():
                 raise BuildError(f"{path.name} imports ./{name}, which the bundles left out")
-
-
-def minified_pyodide_script(pyodide: Path) -> Path:
-    """Pyodide's pyodide.asm.mjs as esbuild minifies it, made once per Pyodide tarball in
-    .cache/: 207 → 181 KB as brotli (its 1.25 MB are Emscripten's output with the
-    whitespace gone but every name whole, 15,000 export names three times over).
-
-    The script evaluates JavaScript snippets that the wasm carries (EM_ASM, EM_JS) with a
-    direct eval() inside its module function; esbuild renames nothing those snippets can
-    see (no name in a scope that holds a direct eval), so they find what they name.  The
-    copy keeps the original's time, so the served Last-Modified stays what it was."""
-    source = pyodide / PYODIDE_SCRIPT
-    options = hashlib.sha256("\0".join(MINIFY_OPTIONS).encode()).hexdigest()[:8]
-    name = f"{PYODIDE_SCRIPT}-{PYODIDE_TARBALL_SHA256[:16]}-{ESBUILD.name}-{options}.min.mjs"
-    target = CACHE / name
-    if target.exists():
-        return target
-    with tempfile.TemporaryDirectory(dir=CACHE) as staging:
-        minified = Path(staging) / PYODIDE_SCRIPT
-        command = [
-            node_command("to minify Pyodide's script"),
-            str(esbuild()),
-            str(source),
-            *MINIFY_OPTIONS,
-            f"--outfile={minified}",
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise BuildError(f"minifying {PYODIDE_SCRIPT} failed:\n{done.stderr}")
-        shutil.copystat(source, minified)
-        minified.rename(target)
-    return target

@@ -1,6 +1,6 @@
 """The shipped scripts and stylesheet without their comments.
 
-web/ explains itself in comments (about a third of its scripts); a visitor's browser needs
+The scripts explain themselves in comments (much of their text); a visitor's browser needs
 none of them, and a first visit pays for every byte before its first answer (the network
 budget in docs/performance.md).  Only comments go: code, strings, template literals and
 regular expressions are copied as they are, line by line, so a stack trace's line and

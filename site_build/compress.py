@@ -11,17 +11,20 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from site_build.project import CACHE, SNAPSHOT_NAME, TOOLS, node_command, sha256_of
+from engine.build import SNAPSHOT_NAME
+from site_build.project import CACHE, node_command, sha256_of
 
 # Beside each file that compresses (wheels are compressed already), a .gz and a .br
 # for hosts that serve them, and for the development server.
-# Our zips are of stored entries (tools/compile_stdlib.py), so they compress too.
+# Our zips are of stored entries (engine/node/compile_stdlib.py), so they compress too.
 COMPRESSIBLE_SUFFIXES = frozenset(
     {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin", ".zip", ".ranks"}
 )
 MIN_COMPRESSED_SIZE = 1024
+# Node's brotli, run over a list of jobs.
+BROTLI_SCRIPT = Path(__file__).with_name("brotli.mjs")
 # Brotli's best; the snapshot changes with every edit of the calculator, and quality 11
-# takes 45 s on it here, 9 about 2 s (for a copy about 14% larger).
+# takes many times as long on it as 9, for a copy only somewhat smaller.
 BROTLI_QUALITY = 11
 SNAPSHOT_BROTLI_QUALITY = 9
 
@@ -41,8 +44,8 @@ def brotli_quality(path: Path) -> int:
 
 
 def compressed_copy(path: Path, suffix: str) -> Path:
-    """Where .cache/ keeps the compressed copy of this content (compressing Pyodide's
-    10 MB wasm at quality 11 takes half a minute, so it is done once)."""
+    """Where .cache/ keeps the compressed copy of this content (compressing Pyodide's wasm
+    at quality 11 is slow, so it is done once)."""
     quality = brotli_quality(path) if suffix == ".br" else 9
     return CACHE / "compressed" / f"{sha256_of(path)}-{quality}{suffix}"
 
@@ -56,7 +59,7 @@ def brotli_compress(jobs: Sequence[tuple[Path, Path, int]]) -> None:
             json.dumps([[str(source), str(target), quality] for source, target, quality in jobs]),
             encoding="utf-8",
         )
-        subprocess.run([node, str(TOOLS / "brotli.mjs"), str(listing)], check=True)
+        subprocess.run([node, str(BROTLI_SCRIPT), str(listing)], check=True)
 
 
 def write_precompressed(dist: Path) -> None:

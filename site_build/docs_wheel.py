@@ -22,8 +22,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from site_build.layout import content_hash
 from site_build.project import LANGUAGES, LOCALES, ROOT, BuildError, load_pyproject
+from site_build.versioned import content_hash
 
 DOCS_PROJECT = ROOT / "docs_integrations"
 DIST_DOCS = ROOT / "dist-docs"

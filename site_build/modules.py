@@ -1,14 +1,21 @@
-"""The page's JavaScript modules: which ones its module scripts import, so that the page can
-preload them all at once instead of the browser finding them one import level at a time.
-Read from the built assets (site_build/bundle.py): the bundles and the files they share."""
+"""The site's JavaScript modules: where their sources are, and which ones a page's module
+scripts import, so that the page can preload them all at once instead of the browser finding
+them one import level at a time.
+
+The sources sit in folders by where they run (web/page/, web/worker/, ...); the built assets
+are one flat directory, so a module imports another as "./name.js" there, and every script's
+file name is unique.  The preloads are read from the built assets (site_build/bundle.py): the
+bundles and the files they share."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from site_build.project import WEB
+from engine.build import SCRIPT_FOLDERS as ENGINE_SCRIPT_FOLDERS
+from site_build.project import TEMPLATES, WEB, BuildError
 
 # A static import or re-export of a module beside the importing one: `from "./x.js"`, or
 # `import "./x.js"` (a dynamic import() or a type's import("…") in a comment is no hop of the
@@ -16,7 +23,15 @@ from site_build.project import WEB
 STATIC_IMPORT = re.compile(r'^(?:import|export)\b[^;"]*?(?:\bfrom\s+)?"\./([\w.-]+\.js)";', re.M)
 # An import() of a module beside the importing one, which loads it on first use.
 DYNAMIC_IMPORT = re.compile(r'\bimport\("\./([\w.-]+\.js)"\)')
-# The page's module scripts, as web/page.html.j2 writes their tags.
+# An import of a module in the sources, by its path from the importing one: `from "../x/y.js"`,
+# `import "./y.js"` or `import("./x/y.js")`; group 2 is the path.
+SOURCE_IMPORT = re.compile(
+    r'((?:^(?:import|export)\b[^;"]*?(?:\bfrom\s+)?|\bimport\()")(\.\.?/[\w./-]*?\.js)(")', re.M
+)
+# The folders of the scripts the site ships: web/'s and the engine's for the page and the
+# worker (the engine writes its service worker itself, beside the pages).
+SCRIPT_FOLDERS = (WEB, *ENGINE_SCRIPT_FOLDERS)
+# The page's module scripts, as web/templates/page.html.j2 writes their tags.
 MODULE_SCRIPT = re.compile(r'<script type="module"[^>]*\ssrc="\{\{ assets \}\}([\w.-]+\.js)"')
 
 
@@ -69,7 +84,41 @@ def imported_modules(
 
 
 def page_preloads(assets: Path) -> list[str]:
-    """The modules in the built `assets` that web/page.html.j2's module scripts import, to
-    preload beside them."""
-    template = (WEB / "page.html.j2").read_text(encoding="utf-8")
+    """The modules in the built `assets` that web/templates/page.html.j2's module scripts
+    import, to preload beside them."""
+    template = (TEMPLATES / "page.html.j2").read_text(encoding="utf-8")
     return imported_modules(module_scripts(template), assets)
+
+
+def script_sources(folders: Iterable[Path] = SCRIPT_FOLDERS) -> dict[str, Path]:
+    """Every script the site ships, by its file name, which is its name in the flat assets
+    directory: two scripts of one name are an error."""
+    found: dict[str, Path] = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*.js")):
+            if path.name in found:
+                raise BuildError(f"two scripts named {path.name}: {found[path.name]} and {path}")
+            found[path.name] = path
+    return found
+
+
+def flat_imports(source: str, path: Path, sources: dict[str, Path]) -> str:
+    """`source`, the module at `path`, with every import of another of `sources` written as
+    the flat assets directory has it ("./name.js"); an import by a bare "./name.js" is left
+    as it is (a module the build writes, build-manifest.js).
+
+    >>> here = Path("web/page/panels/a.js")
+    >>> sources = {"a.js": here, "b.js": Path("web/page/b.js"), "c.js": Path("web/pure/c.js")}
+    >>> flat_imports('import { b } from "../b.js";\\nimport("../../pure/c.js");', here, sources)
+    'import { b } from "./b.js";\\nimport("./c.js");'
+    """
+
+    def flat(match: re.Match[str]) -> str:
+        written = match.group(2)
+        name = written.rsplit("/", 1)[-1]
+        target = Path(os.path.normpath(path.parent / written))
+        if written != f"./{name}" and sources.get(name) != target:
+            raise BuildError(f"{path} imports {written}, which is none of the site's scripts")
+        return f"{match.group(1)}./{name}{match.group(3)}"
+
+    return SOURCE_IMPORT.sub(flat, source)

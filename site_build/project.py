@@ -1,10 +1,14 @@
-"""What every build step shares: where the project's files are, the pinned Pyodide, the
-languages, and the one error a step raises for a reason the user can fix."""
+"""What every build step shares, the engine's too (engine/build/): where the project's files
+are, the languages, the one error a step raises for a reason the user can fix, Node.js, and
+the pinned npm packages the build fetches (esbuild among them)."""
 
 from __future__ import annotations
 
 import hashlib
 import shutil
+import subprocess
+import tarfile
+import tempfile
 import tomllib
 from functools import partial
 from pathlib import Path
@@ -13,41 +17,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
+# The pages' Jinja templates (web/templates/), which include each other by file name.
+TEMPLATES = WEB / "templates"
 LOCALES = ROOT / "locales"
-TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")
 # The BCP 47 tag each page declares (lang, hreflang): the Portuguese text is Brazilian. The
 # directory keeps the short name (pt/), so links already shared keep working.
 LANGUAGE_TAGS = {"pt": "pt-BR", "de": "de", "it": "it", "pl": "pl", "en": "en"}
-
-
-PYODIDE_VERSION = "314.0.7"
-# sha256 of the tarball `npm pack pyodide@314.0.7` downloads; change it only together
-# with PYODIDE_VERSION, after checking the new tarball.
-PYODIDE_TARBALL_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
-# What loadPyodide fetches at start-up when the worker hands it the lock file's
-# header itself (the stock 119 KB lock file is never fetched nor shipped).
-PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PYODIDE_LOCK_FILE = "pyodide-lock.json"
-# Where Pyodide mounts python_stdlib.zip; compiled modules name their files after it.
-STDLIB_PATH_IN_BROWSER = "/lib/python314.zip"
-# The part of the compiled standard library every start mounts (tools/start_stdlib.py): what
-# Pyodide's own start imports (and formatting a traceback).  A first visit boots from it; the
-# snapshot is made over it.
-START_STDLIB = "python_stdlib_start.zip"
-# Its second part, which Python's start does not need: the calculator, the stdlib modules only
-# it imports, and the lazy path to the rest.  Every start adds it to sys.path, mounted here,
-# once Pyodide has started, so a first visit fetches it after the wasm rather than beside it.
-CALCULATOR_ZIP = "python_calculator.zip"
-CALCULATOR_ZIP_PATH_IN_BROWSER = "/lib/python_calculator.zip"
-# What a first visit's worker fetches of the runtime directory, besides the start-up zip (the
-# service worker fetches the rest, the whole stdlib and the snapshot, once the first answer is
-# on the page).  A first visit that restores the snapshot fetches the same and the snapshot.
-FIRST_VISIT_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-# Pyodide's memory after importing the calculator, which the worker starts from.
-SNAPSHOT_NAME = "python-snapshot.bin"
 
 
 class BuildError(Exception):
@@ -76,9 +54,55 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def tools_key(*names: str) -> str:
-    """A hash of these tools' sources: a cached product is made again when they change."""
-    digest = hashlib.sha256()
-    for name in names:
-        digest.update(sha256_of(TOOLS / name).encode())
-    return digest.hexdigest()[:16]
+def verify_sha256(path: Path, expected: str) -> None:
+    actual = sha256_of(path)
+    if actual != expected:
+        raise BuildError(f"{path.name}: sha256 {actual} does not match the recorded {expected}")
+
+
+def npm_packed(package: str, sha256: str, what: str) -> Path:
+    """`npm pack` a pinned package ("name@version") into .cache/ (once) and check its hash."""
+    name, _, version = package.rpartition("@")
+    tarball = CACHE / f"{name}-{version}.tgz"
+    if not tarball.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError(f"npm is needed once to fetch {what}: install Node.js and npm")
+        CACHE.mkdir(exist_ok=True)
+        subprocess.run(
+            [npm, "pack", "--silent", package], cwd=CACHE, check=True, stdout=subprocess.DEVNULL
+        )
+    try:
+        verify_sha256(tarball, sha256)
+    except BuildError:
+        tarball.unlink()  # never used, and the next run fetches it anew
+        raise
+    return tarball
+
+
+# esbuild bundles the site's scripts (site_build/bundle.py) and minifies Pyodide's
+# (engine/build/pyodide.py): esbuild-wasm from its pinned npm package, run by Node, so one tool
+# serves every platform the build runs on (0.25.12: later versions' Go runtime crashes Node 20
+# while it starts).  Its output is deterministic; a build is reproducible with it.
+ESBUILD_PACKAGE = "esbuild-wasm@0.25.12"
+# sha256 of the tarball `npm pack esbuild-wasm@0.25.12` downloads; change it only with the
+# version, after checking that the new version runs and bundles the same.
+ESBUILD_TARBALL_SHA256 = "e0712c0e7a9bcfb53c648f63222b07d6ef052897da093498441b8ac5fcfc5342"
+ESBUILD = CACHE / "esbuild-wasm-0.25.12"
+# esbuild reads the nearest tsconfig.json above the files it is given (the project's, for a
+# build into dist/ or for .cache/): its settings change the output (names in a minified
+# file), so a build's bytes would depend on where it runs.  None is read.
+NO_TSCONFIG = "--tsconfig-raw={}"
+
+
+def esbuild() -> Path:
+    """esbuild's command-line script in .cache/ (unpacked once from the checked tarball)."""
+    script = ESBUILD / "bin" / "esbuild"
+    if script.exists():
+        return script
+    tarball = npm_packed(ESBUILD_PACKAGE, ESBUILD_TARBALL_SHA256, "the JavaScript bundler")
+    with tempfile.TemporaryDirectory(dir=CACHE) as staging, tarfile.open(tarball) as archive:
+        archive.extractall(staging, filter="data")
+        shutil.rmtree(ESBUILD, ignore_errors=True)
+        (Path(staging) / "package").rename(ESBUILD)
+    return script

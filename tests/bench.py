@@ -148,9 +148,9 @@ class Visit:
 
 # The long tasks of a visit that did not start as the page's preload of the wasm ended: under
 # DevTools' network instrumentation, which Playwright turns on, the renderer's main thread
-# spends 40-100 ms there on the 10 MB body, a task that a Chromium nothing instruments does
-# not have (docs/performance.md, "How a first visit starts").  Such a
-# task starts 0-11 ms after the preload's responseEnd; the window is a little wider.
+# spends a long task there on the wasm's body, a task that a Chromium nothing instruments
+# does not have (docs/performance.md, "How a first visit starts").  Such a task starts just
+# after the preload's responseEnd; the window below is a little wider than where it was seen.
 OTHER_LONG_TASKS = """(() => {
   const preload = performance.getEntriesByType("resource").find(
     (entry) => entry.initiatorType === "link" && entry.name.endsWith("/pyodide.asm.wasm"),
@@ -346,7 +346,7 @@ class OurColdVisit:
         return [entry for entry in self.fetched[: self.before_result] if entry[0] in asked]
 
     def restored_snapshot(self) -> bool:
-        """Whether the worker started from the snapshot (web/worker.js startChoice); a
+        """Whether the worker started from the snapshot (engine/worker/worker.js startChoice); a
         snapshot asked for but not used (its download failed) does not count."""
         return self.start == "snapshot"
 

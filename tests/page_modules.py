@@ -12,16 +12,18 @@ from typing import Any
 
 import pytest
 
-import build
+from site_build.modules import script_sources
 
 
 def node_runner(folder: Path, modules: Sequence[str], script: str) -> Callable[[object], Any]:
-    """Copy `modules` of web/ into `folder` beside `script`; the runner feeds it one job."""
+    """Copy the scripts named `modules` into `folder` beside `script`; the runner feeds it one
+    job."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is needed to run the page's JavaScript modules")
+    sources = script_sources()
     for name in modules:
-        shutil.copy(build.WEB / name, folder / name)
+        shutil.copy(sources[name], folder / name)
     (folder / "package.json").write_text('{"type": "module"}', encoding="utf-8")
     (folder / "run.js").write_text(script, encoding="utf-8")
 

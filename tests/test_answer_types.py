@@ -16,6 +16,7 @@ import pytest
 
 import build
 from calculator import respond
+from site_build.modules import script_sources
 
 sys.path.insert(0, str(build.ROOT / "tools"))
 answer_types = importlib.import_module("answer_types")
@@ -101,8 +102,9 @@ def checked(
         pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
     web = tmp_path / "web"
     web.mkdir()
+    sources = script_sources()
     for name in ("format.js", "results-text.js"):
-        shutil.copy(build.WEB / name, web / name)
+        shutil.copy(sources[name], web / name)
     if edit_js:
         name, old, new = edit_js
         text = (web / name).read_text(encoding="utf-8")

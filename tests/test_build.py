@@ -100,7 +100,7 @@ def test_the_start_up_zip_holds_pythons_start_and_the_calculators_zip_the_rest(
     dist: Path, layout: build.Layout
 ) -> None:
     # The build boots Pyodide from the start-up zip alone before it adds the calculator's
-    # (tools/start_stdlib.mjs), so each holds what it must; here: nothing twice, and the
+    # (engine/node/start_stdlib.mjs), so each holds what it must; here: nothing twice, and the
     # calculator and what only it imports out of the zip fetched beside the wasm.
     with (
         zipfile.ZipFile(dist / layout.start) as start,
@@ -270,8 +270,8 @@ def test_any_changed_file_makes_a_new_service_worker_version(dist: Path, tmp_pat
 
 
 def unpacked_snapshot(packed: bytes, folder: Path, fresh: bytes | None = None) -> bytes:
-    """The snapshot as the worker unpacks it (web/snapshot-image.js), under Node; the blocks
-    left out filled from `fresh`, the memory as Pyodide's instantiation leaves it."""
+    """The snapshot as the worker unpacks it (engine/worker/snapshot-image.js), under Node;
+    the blocks left out filled from `fresh`, the memory as Pyodide's instantiation leaves it."""
     (folder / "packed").write_bytes(packed)
     arguments = ["packed", "whole"]
     if fresh is not None:
@@ -337,7 +337,8 @@ def test_the_snapshot_packing_leaves_out_what_the_fresh_memory_holds(
 def test_the_fresh_memory_is_what_pyodides_first_prerun_hook_sees(
     dist: Path, layout: build.Layout, tmp_path: Path
 ) -> None:
-    # The worker fills the snapshot's left-out blocks from that memory (web/snapshot-image.js).
+    # The worker fills the snapshot's left-out blocks from that memory
+    # (engine/worker/snapshot-image.js).
     pyodide = build.ensure_pyodide()
     fresh = build.fresh_memory((pyodide / "pyodide.asm.wasm").read_bytes())
     assert 3_000_000 < len(fresh) < 5_000_000  # Pyodide's static data

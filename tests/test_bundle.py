@@ -9,11 +9,19 @@ from pathlib import Path
 import pytest
 
 import build
-from site_build.bundle import BUNDLES, PYODIDE_SCRIPT, check_imports_resolve
-from site_build.modules import imported_modules, imports_of
-from site_build.project import WEB, BuildError
+from engine.build.pyodide import PYODIDE_SCRIPT
+from site_build.bundle import BUNDLES, check_imports_resolve
+from site_build.comments import js_without_comments
+from site_build.modules import (
+    SOURCE_IMPORT,
+    flat_imports,
+    imported_modules,
+    imports_of,
+    script_sources,
+)
+from site_build.project import BuildError
 
-# What a page, its worker and the pages that embed it load by name; everything else of web/
+# What a page, its worker and the pages that embed it load by name; every other script
 # reaches them inside these.
 SHIPPED_SCRIPTS = {
     "boot.js",  # the head's: starts the worker
@@ -43,12 +51,23 @@ def test_the_modules_ship_as_a_few_bundles(dist: Path, layout: build.Layout) -> 
     assert names - shared == SHIPPED_SCRIPTS
 
 
-def modules_taken_in(entry: str) -> set[str]:
-    """The modules of web/ an entry imports, directly or not, stopping at the bundle's
-    externals: what its bundle holds."""
+@pytest.fixture(scope="module")
+def flat_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scripts' sources in one folder, importing each other as the built assets do."""
+    folder = tmp_path_factory.mktemp("flat")
+    sources = script_sources()
+    for name, path in sources.items():
+        text = flat_imports(path.read_text(encoding="utf-8"), path, sources)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def modules_taken_in(entry: str, flat: Path) -> set[str]:
+    """The modules an entry imports, directly or not, stopping at the bundle's externals:
+    what its bundle holds."""
     bundle = next(bundle for bundle in BUNDLES if entry in bundle.entries)
     kept_out = [name.removeprefix("./") for name in bundle.external]
-    return {entry, *imported_modules([entry], WEB, dynamic=True, beyond=kept_out)}
+    return {entry, *imported_modules([entry], flat, dynamic=True, beyond=kept_out)}
 
 
 @pytest.mark.parametrize(
@@ -56,17 +75,19 @@ def modules_taken_in(entry: str) -> set[str]:
     [(("page.js", "count.js"), ("page.js", "count.js")), (("boot.js",), ("boot.js",))],
 )
 def test_each_function_of_a_module_is_shipped_once(
-    dist: Path, layout: build.Layout, entries: tuple[str, ...], files: tuple[str, ...]
+    dist: Path,
+    layout: build.Layout,
+    flat_sources: Path,
+    entries: tuple[str, ...],
+    files: tuple[str, ...],
 ) -> None:
     # Two copies of a module would be two instances of its state (the form, the calculator).
     scripts = shipped_scripts(dist, layout)
     bundled = "".join(
         text for name, text in scripts.items() if name in files or name.startswith("shared-")
     )
-    sources = [
-        (WEB / module).read_text(encoding="utf-8")
-        for module in sorted(set().union(*map(modules_taken_in, entries)))
-    ]
+    taken = set().union(*(modules_taken_in(entry, flat_sources) for entry in entries))
+    sources = [(flat_sources / module).read_text(encoding="utf-8") for module in sorted(taken)]
     names = {function for source in sources for function in EXPORTED_FUNCTION.findall(source)}
     assert names
     for function in names:
@@ -85,9 +106,31 @@ def test_the_page_and_the_worker_start_from_their_bundles_alone(
     assert 'new URL("./worker.js", import.meta.url)' in scripts["boot.js"]
     assert imports_of(scripts["worker.js"], dynamic=True) == ["count-worker.js"]  # on first use
     assert f'from "../{layout.runtime}pyodide.mjs";' in scripts["worker.js"]
-    assert set(imports_of(scripts["page.js"], dynamic=True)) == {"boot.js"} | {
+    assert set(imports_of(scripts["page.js"])) == {"boot.js"} | {
         name for name in scripts if name.startswith("shared-")
     }
+    assert imports_of(scripts["page.js"], dynamic=True)[-1] == "count.js"  # on first use
+
+
+def test_the_sources_import_each_other_without_a_cycle_or_a_re_export() -> None:
+    # A module imports a name from the module that defines it; a hub that re-exports its
+    # neighbours' names hides where they live, and a cycle makes the order they run in a
+    # matter of who was imported first.
+    sources = script_sources()
+    graph = {}
+    for name, path in sources.items():
+        code = js_without_comments(path.read_text(encoding="utf-8"))
+        assert not re.search(r"^export\s*(?:\*|\{[^}]*\})\s*from\b", code, re.M), name
+        graph[name] = [match.group(2).rsplit("/", 1)[-1] for match in SOURCE_IMPORT.finditer(code)]
+    for start, imported in graph.items():
+        reached = {start}
+        queue = list(imported)
+        while queue:
+            name = queue.pop()
+            assert name != start, f"{start} imports itself through {sorted(reached)}"
+            if name not in reached and name in graph:
+                reached.add(name)
+                queue.extend(graph[name])
 
 
 def test_a_module_left_without_what_it_imports_fails_the_build(tmp_path: Path) -> None:

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from devtools.js_checks import NODE_MODULES, ensure_node_modules
+from engine.build import SERVICE_WORKER_SOURCE
 from site_build.comments import css_without_comments, js_without_comments
-from site_build.project import ROOT, WEB, node_command
+from site_build.modules import script_sources
+from site_build.project import ROOT, node_command
 from site_build.stylesheet import stylesheet
 
 PRINTED = ROOT / "tests" / "js" / "printed.mjs"
@@ -67,7 +69,7 @@ def printed(files: list[Path], *, with_comments: bool = False) -> list[str]:
 
 
 def test_every_shipped_script_is_its_source_without_comments(tmp_path: Path) -> None:
-    sources = sorted(WEB.glob("*.js"))
+    sources = sorted([*script_sources().values(), SERVICE_WORKER_SOURCE])
     shipped = []
     for source in sources:
         target = tmp_path / source.name

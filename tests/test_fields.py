@@ -224,9 +224,9 @@ def test_a_comparison_cell_leaves_only_the_comparison_out_of_date(cell: str) -> 
 
 
 def test_the_pages_scripts_restate_no_field_rules() -> None:
-    """Dependency lists, row limits and numeric params live in Python, not in web/*.js."""
+    """Dependency lists, row limits and numeric params live in Python, not in web/'s scripts."""
     names = {f'"{name}"' for name in FIELDS}
-    for script in sorted(build.WEB.glob("*.js")):
+    for script in sorted(build.WEB.rglob("*.js")):
         source = script.read_text(encoding="utf-8")
         assert not re.search(r"\b(MAX_ROWS|DEPENDS_ON|MAIN_FIELDS|NUMERIC_PARAMS)\b", source)
         for listing in re.findall(r"\[[^\[\]]*\]", source):
@@ -286,7 +286,7 @@ def test_a_declared_field_reaches_the_page_and_the_dependency_rules(
 
 
 def test_the_scripts_find_the_row_limit_where_the_build_writes_it() -> None:
-    panels = Path(build.WEB / "panel-compare.js").read_text(encoding="utf-8")
+    panels = Path(build.WEB / "page" / "panels" / "panel-compare.js").read_text(encoding="utf-8")
     assert "dataset.maxRows" in panels
 
 

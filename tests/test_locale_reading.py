@@ -2,7 +2,7 @@
 no English left in another language's page, and no line break between a number and its unit.
 
 Every check here runs over every catalog key (and every page of the build), so keys added
-later are judged the same way. Plurals are rendered by the page's own web/format.js under
+later are judged the same way. Plurals are rendered by the page's own web/pure/format.js under
 Node, the way app.js and the build's prerendering call it.
 """
 # The hand-written tables keep one message per line, so that each reads as a row.
@@ -207,7 +207,7 @@ def catalogs() -> dict[str, dict[str, object]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# web/format.js under Node.
+# web/pure/format.js under Node.
 
 RENDERER = """
 import { readFileSync } from "node:fs";

@@ -25,7 +25,7 @@ Value = str | dict[str, str] | list[str]
 Catalog = dict[str, Value]
 
 # The forms a plural object offers: "zero", the catalog's own wording for a count of 0, and
-# the CLDR categories the page chooses among for counts written in digits (web/format.js
+# the CLDR categories the page chooses among for counts written in digits (web/pure/format.js
 # reads the "many" that pt and it keep for millions said as words as "other"). Exactly
 # these, no fewer (a missing form breaks the page) and no more (dead text).
 PLURAL_CATEGORIES: Mapping[str, frozenset[str]] = {

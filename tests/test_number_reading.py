@@ -1,6 +1,6 @@
 """Numbers read as people type them, in every field and on every page: never their digits joined.
 
-The pages' separators are the ones ``numberSeparators`` (web/format.js) gets from Intl for
+The pages' separators are the ones ``numberSeparators`` (web/pure/format.js) gets from Intl for
 each language; ``machine`` is the form of links and of the command line.  A reference
 reading, written as one regular expression per convention, says what each text plainly
 means; the calculator's reading must agree with it on every text.

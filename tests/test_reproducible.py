@@ -32,9 +32,9 @@ SOURCES = (
     "README.md",
     "LICENSE",
     "calculator",
+    "engine",
     "web",
     "locales",
-    "tools",
 )
 
 

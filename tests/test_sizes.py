@@ -1,7 +1,7 @@
 """One figure for one size: the command line and the page print the same rounded size.
 
-The page's texts come from its own web/results-text.js and web/format.js run under Node
-on respond's answer (as tools/prerender.mjs does for the build); the command line's from
+The page's texts come from its own web/pure/results-text.js and web/pure/format.js run under Node
+on respond's answer (as site_build/prerender.mjs does for the build); the command line's from
 ``main``. Both are reduced to (rounded?, digits with "." decimals, unit) and compared.
 """
 

@@ -121,6 +121,7 @@ def calculator_zip_that_raises(
         build.ensure_pyodide(),
         dist / layout.runtime / "python_stdlib.zip",
         work / wheel.name,
+        build.CALCULATOR,
         work / build.START_STDLIB,
         work / build.CALCULATOR_ZIP,
     )

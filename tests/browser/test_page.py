@@ -23,7 +23,7 @@ LANGUAGES = ("pt", "de", "it", "pl", "en")
 NBSP = "\u00a0"
 # The page's group and decimal separators and minimum grouping digits: Polish leaves
 # four-digit numbers ungrouped ("8000", CLDR's rule), the others group them; Italian as its
-# own documents do ("8.000"), although CLDR's current rule for it would not (web/format.js).
+# own documents do ("8.000"), although CLDR's current rule for it would not (web/pure/format.js).
 NUMBER_FORMATS = {
     "pt": (".", ",", 1),
     "de": (".", ",", 1),

@@ -21,9 +21,11 @@ from browser.conftest import PageGuard
 # so these tests exercise runtime.js alone, without the calculator page's modules.
 RUNTIME_PAGE = "runtime-test.html"
 # Shipped inside boot.js's bundle (site_build/bundle.py), so served to the blank page by a
-# route of its own: web/runtime.js beside the build's worker.js, which it starts.
+# route of its own: engine/page/runtime.js beside the build's worker.js, which it starts.
 RUNTIME_MODULE = "runtime.js"
 VIOLATION_WAIT_S = 30
+# The engine's scripts, by where they run (page/, worker/).
+ENGINE_SCRIPTS = build.ROOT / "engine"
 
 REQUEST_8000_512_64 = {
     "fields": {
@@ -81,7 +83,7 @@ def open_blank_page(page: Page, site_url: str, layout: build.Layout, csp: str = 
     page.route(
         site_url + layout.assets + RUNTIME_MODULE,
         lambda route: route.fulfill(
-            body=(build.WEB / RUNTIME_MODULE).read_text(encoding="utf-8"),
+            body=(ENGINE_SCRIPTS / "page" / RUNTIME_MODULE).read_text(encoding="utf-8"),
             content_type="text/javascript",
         ),
     )
@@ -166,7 +168,7 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
             *(
                 f"{layout.assets}{name}"
                 # The worker's bundle holds build-manifest.js, snapshot-image.js and
-                # calculator-zip.js.
+                # app-zip.js.
                 for name in (RUNTIME_PAGE, RUNTIME_MODULE, "worker.js")
             ),
             *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
@@ -224,13 +226,13 @@ def test_worker_csp_violations_reach_the_page(runtime_page: Page, page_guard: Pa
 # In a worker, as worker.js starts Python: from the start-up zip, or restored from the
 # snapshot made over it (`restore`); then one of PROBES, whose result the worker posts.
 START_IN_A_WORKER = """
-async ({ restore, probe, firstUse, snapshotImage, calculatorZip, archiveRoundTrip }) => {
+async ({ restore, probe, firstUse, snapshotImage, appZip, archiveRoundTrip }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const source = `
-    import { calculatorZipPath, calculatorZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
+    import { appZipPath, appZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
       snapshotURL, startStdlibURL, stdlibURL } from ${JSON.stringify(manifest)};
     ${snapshotImage}
-    ${calculatorZip}
+    ${appZip}
     const ARCHIVE_ROUND_TRIP = ${JSON.stringify(archiveRoundTrip)};
     const restored = ${JSON.stringify(restore)}
       ? snapshotOptions(
@@ -244,8 +246,8 @@ async ({ restore, probe, firstUse, snapshotImage, calculatorZip, archiveRoundTri
     });
     const sys = pyodide.pyimport("sys");
     const calculatorImported = sys.modules.has("calculator");
-    const calculatorZipBytes = await (await fetch(calculatorZipURL)).arrayBuffer();
-    mountCalculatorZip(pyodide, calculatorZipBytes, calculatorZipPath);
+    const appZipBytes = await (await fetch(appZipURL)).arrayBuffer();
+    mountAppZip(pyodide, appZipBytes, appZipPath);
     pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
     const awaitInPython = () =>
       pyodide.runPythonAsync("from js import Promise\\\\nawait Promise.resolve(42)");
@@ -327,9 +329,11 @@ class WorkerStart:
             "probe": probe,
             "firstUse": first_use,
             # snapshotOptions's module, shipped inside worker.js's bundle: its text, inlined.
-            "snapshotImage": (build.WEB / "snapshot-image.js").read_text(encoding="utf-8"),
-            # mountCalculatorZip's module, the same way.
-            "calculatorZip": (build.WEB / "calculator-zip.js").read_text(encoding="utf-8"),
+            "snapshotImage": (ENGINE_SCRIPTS / "worker" / "snapshot-image.js").read_text(
+                encoding="utf-8"
+            ),
+            # mountAppZip's module, the same way.
+            "appZip": (ENGINE_SCRIPTS / "worker" / "app-zip.js").read_text(encoding="utf-8"),
             "archiveRoundTrip": ARCHIVE_ROUND_TRIP,
         }
         return self.page.evaluate(START_IN_A_WORKER, arguments)
@@ -367,7 +371,7 @@ def test_shutil_knows_each_compressor_without_loading_it_at_start(
     worker_start: WorkerStart, restore: bool
 ) -> None:
     # shutil asks the import system whether each compressor's C module is built in
-    # (tools/compile_stdlib.py DEFERRED_IMPORTS) instead of importing its Python module.
+    # (engine/node/compile_stdlib.py DEFERRED_IMPORTS) instead of importing its Python module.
     assert {"bz2.pyc", "lzma.pyc", "compression/zstd/__init__.pyc"}.isdisjoint(
         worker_start.start_up_zips
     )

@@ -1,4 +1,4 @@
-"""How a first visit starts Python (web/worker.js startChoice).
+"""How a first visit starts Python (engine/worker/worker.js startChoice).
 
 The worker fetches the start-up zip whole either way (the page preloads it); the page reports
 how fast that zip's body came.  Where it came fast, the worker restores the memory snapshot,

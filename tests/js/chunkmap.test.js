@@ -1,7 +1,7 @@
-// The chunk map's geometry (web/chunkmap.js): which windows are drawn and in how many lanes.
+// The chunk map's geometry (web/page/chunkmap.js): which windows are drawn and in how many lanes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chunkWindows, laneCount } from "../../web/chunkmap.js";
+import { chunkWindows, laneCount } from "../../web/page/chunkmap.js";
 
 const plan = (tokens, chunkSize, step, chunks) => ({
   tokens: String(tokens),

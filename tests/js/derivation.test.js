@@ -1,9 +1,9 @@
-// The worked derivation's lines (web/derivation.js): which lines Python names, worded with
+// The worked derivation's lines (web/pure/derivation.js): which lines Python names, worded with
 // the visitor's numbers in the page's format.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { derivationLines } from "../../web/derivation.js";
-import { Formatter } from "../../web/format.js";
+import { derivationLines } from "../../web/pure/derivation.js";
+import { Formatter } from "../../web/pure/format.js";
 
 const STRINGS = {
   "derivation.step": "s = {chunk_size} − {overlap} = {step}",

@@ -1,4 +1,4 @@
-// The page's writers (web/dom-write.js) leave an equal value alone: no write reaches the
+// The page's writers (web/page/dom-write.js) leave an equal value alone: no write reaches the
 // element unless the value differs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -9,7 +9,7 @@ import {
   writeStyle,
   writeText,
   writeValue,
-} from "../../web/dom-write.js";
+} from "../../web/page/dom-write.js";
 
 /** An object that counts the writes to `property`. */
 function counting(property, initial) {

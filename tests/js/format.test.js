@@ -1,8 +1,8 @@
-// The page's formatting (web/format.js) under Node: separators, placeholders, plurals and the
+// The page's formatting (web/pure/format.js) under Node: separators, placeholders, plurals and the
 // sizes the calculator decided, written in each language's digits.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Formatter, fill, numberSeparators } from "../../web/format.js";
+import { Formatter, fill, numberSeparators } from "../../web/pure/format.js";
 
 const NBSP = "\u00a0";
 const BYTES = { zero: "{count}\u00a0bytes", one: "{count}\u00a0byte", other: "{count}\u00a0bytes" };

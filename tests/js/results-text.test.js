@@ -1,9 +1,9 @@
-// The main results' texts (web/results-text.js) from one answer, as the page and the build's
+// The main results' texts (web/pure/results-text.js) from one answer, as the page and the build's
 // prerendering write them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Formatter } from "../../web/format.js";
-import { resultTexts } from "../../web/results-text.js";
+import { Formatter } from "../../web/pure/format.js";
+import { resultTexts } from "../../web/pure/results-text.js";
 
 const NBSP = "\u00a0";
 const STRINGS = {

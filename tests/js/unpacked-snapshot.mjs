@@ -1,9 +1,10 @@
-// Unpacks a packed snapshot with the very module the worker uses (web/snapshot-image.js), so
-// tests/test_build.py checks the packing against the real unpacking.
+// Unpacks a packed snapshot with the very module the worker uses
+// (engine/worker/snapshot-image.js), so tests/test_build.py checks the packing against the real
+// unpacking.
 //   node unpacked-snapshot.mjs <packed> <whole> [<fresh>]   writes the unpacked bytes to
 //   <whole>, the left-out blocks filled from <fresh> (a fresh memory) when it is given
 import { readFileSync, writeFileSync } from "node:fs";
-import { unpackSnapshot } from "../../web/snapshot-image.js";
+import { unpackSnapshot } from "../../engine/worker/snapshot-image.js";
 
 const [packed, whole, fresh] = process.argv.slice(2);
 const bytes = readFileSync(packed);

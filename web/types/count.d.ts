@@ -1,6 +1,6 @@
-// Counting text in tokens (web/count.js on the page, web/count-worker.js in the calculator's
-// worker).  Every message carries `count`, the page's number for one count, never `id`: the
-// calculator's own replies are matched by `id`.
+// Counting text in tokens (web/page/count/count.js on the page, web/worker/count-worker.js in
+// the calculator's worker), the messages of the engine's channel for the feature "count".
+// Every message carries `count`, the page's number for one count.
 
 /** One document to count: pasted text, or a file the worker reads. */
 interface CountDocument {
@@ -73,3 +73,20 @@ type CountReply =
       error?: string;
     }
   | { type: "chunks-result"; count: number; view?: ChunkView; error?: string };
+
+/** calculator/_tokens/_page.py as the worker calls it. */
+interface TokenCounter {
+  load(encoding: string, ranksPath: string): void;
+  start_text(encoding: string, text: string): TokenCounting;
+  start_file(encoding: string, path: string, suffix: string): TokenCounting;
+}
+
+/** One document being counted (a Python object: destroy() it when done). */
+interface TokenCounting {
+  step(): boolean;
+  result(): string;
+  chunks(tokens: string, chunkSize: string, overlap: string): string;
+  readonly done: number;
+  readonly total: number;
+  destroy(): void;
+}

@@ -1,0 +1,30 @@
+"""The calculator as the start-up engine (engine/build/) runs it: the package, the function that
+answers, what it answers at build time and which of its files no page imports."""
+
+from __future__ import annotations
+
+from engine.build import App
+
+# Answered before the memory snapshot is taken, so the snapshot holds what a first answer
+# imports and caches.  Python, evaluated in Pyodide: its text, this layout too, is part of the
+# memory the snapshot holds.
+SNAPSHOT_REQUEST = """{"fields": dict(calculator.DEFAULT_FIELDS),
+                               "number_format": {"group": ",", "decimal": "."}}"""
+
+CALCULATOR = App(
+    package="calculator",
+    entry="respond",
+    requests=(
+        SNAPSHOT_REQUEST,
+        # The other number format, and a link's query: their imports go in the zip too.
+        '{"fields": dict(calculator.DEFAULT_FIELDS),'
+        ' "number_format": {"group": ".", "decimal": ","}}',
+        '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384",'
+        ' "number_format": {"group": ".", "decimal": ","}}',
+    ),
+    # The command line and its English texts, and the answer's types (read by the type
+    # checkers only).
+    not_on_page=("_cli.py", "__main__.py", "_lifecycle_text.py", "_answer.py"),
+)
+# The calculator's zip, beside the start-up zip in start-<hash>/.
+CALCULATOR_ZIP = CALCULATOR.zip_name

@@ -1,0 +1,172 @@
+// The main results: figures, vectors, the worked derivation, the chunk map, the main form's
+// errors and the out-of-date mark. The elements are found once: this markup is static.
+
+/** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
+import { createChunkMap } from "./chunkmap.js";
+import { derivationLines } from "../pure/derivation.js";
+import { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
+import { fill } from "../pure/format.js";
+import { form, formatter, message, strings } from "./page-context.js";
+import { resultTexts } from "../pure/results-text.js";
+
+const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
+  formatter,
+  notDrawn: strings["chunkmap.gap"],
+  describe: (result) =>
+    fill(strings["chunkmap.description"], {
+      chunks: formatter.integer(result.chunks),
+      chunk_size: formatter.integer(result.chunk_size),
+      overlap: formatter.integer(result.overlap),
+    }),
+});
+const resultElements = elementsByData("[data-result]", "result");
+const explainElements = elementsByData("[data-explain]", "explain");
+const vectorElements = [...document.querySelectorAll("[data-vector-result]")];
+const staleScopes = [...document.querySelectorAll("[data-stale-scope]")];
+// The planning panels paint their own errors, comparison rows and all (panel-common.js).
+const errorElements = [
+  .../** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll("[data-error-for]:not([data-panels] *)")
+  ),
+];
+const derivationList = /** @type {HTMLElement} */ (document.querySelector("[data-derivation]"));
+const staleNote = document.querySelector("[data-stale-note]");
+const noVectors = document.querySelector("[data-no-vectors]");
+let hasResult = false;
+
+/** {value of data-<name>: [elements]} for the elements `selector` finds. */
+function elementsByData(selector, name) {
+  const found = new Map();
+  for (const element of document.querySelectorAll(selector)) {
+    const key = element.dataset[name];
+    found.set(key, [...(found.get(key) ?? []), element]);
+  }
+  return found;
+}
+
+/** Whether results have been shown at least once (only those can be out of date). */
+export function shownResult() {
+  return hasResult;
+}
+
+function paintInteger(key, value, text) {
+  for (const element of resultElements.get(key) ?? []) {
+    writeData(element, "value", value);
+    writeText(element, text);
+  }
+}
+
+function paintText(key, text) {
+  for (const element of resultElements.get(key) ?? []) {
+    writeText(element, text);
+  }
+}
+
+/** "3 × 800 + 1 × 700", each group kept on one line (its own span). */
+function paintLengthGroups(groups, joiner) {
+  const element = resultElements.get("length_groups")[0];
+  if (element.textContent === (groups.length > 0 ? groups.join(joiner) : "—")) {
+    return;
+  }
+  const parts = groups.flatMap((text, index) => {
+    const span = document.createElement("span");
+    span.className = "length-group";
+    span.textContent = text;
+    return index === 0 ? [span] : [joiner, span];
+  });
+  element.replaceChildren(...(parts.length > 0 ? parts : ["—"]));
+}
+
+function paintFigures(result, texts) {
+  for (const [key, text] of Object.entries(texts.integers)) {
+    paintInteger(key, result[key], text);
+  }
+  paintLengthGroups(texts.lengthGroups, texts.joiner);
+  for (const [key, text] of Object.entries(texts.explain)) {
+    for (const element of explainElements.get(key) ?? []) {
+      writeText(element, text);
+    }
+  }
+}
+
+function paintVectors(vectors) {
+  for (const element of vectorElements) {
+    writeHidden(element, !vectors);
+  }
+  writeHidden(noVectors, Boolean(vectors));
+  if (vectors) {
+    paintText("raw_vector_iec", vectors.iec);
+    paintText("raw_vector_si", vectors.si);
+  }
+}
+
+/** One line of the derivation, its formula empty: <div><dt>label</dt><dd><code>. */
+function derivationRow(labelKey) {
+  const row = document.createElement("div");
+  const label = document.createElement("dt");
+  const value = document.createElement("dd");
+  row.dataset.line = labelKey;
+  label.textContent = strings[labelKey];
+  value.append(document.createElement("code"));
+  row.append(label, value);
+  return row;
+}
+
+/** The lines are made again only when they are other lines; else only formulas change. */
+function paintDerivation(result) {
+  const lines = derivationLines(result, formatter, strings);
+  const rows = /** @type {HTMLCollectionOf<HTMLElement>} */ (derivationList.children);
+  const sameLines =
+    rows.length === lines.length &&
+    lines.every(([labelKey], index) => rows[index].dataset.line === labelKey);
+  if (!sameLines) {
+    derivationList.replaceChildren(...lines.map(([labelKey]) => derivationRow(labelKey)));
+  }
+  lines.forEach(([, formula], index) => {
+    writeText(rows[index].querySelector("code"), formula);
+  });
+}
+
+/**
+ * @param {ResultAnswer} result
+ */
+export function paintResult(result) {
+  const texts = resultTexts(result, formatter, strings);
+  paintFigures(result, texts);
+  paintVectors(texts.vectors);
+  paintDerivation(result);
+  chunkMap.draw(result);
+  hasResult = true;
+}
+
+/** A field error in the page's language, its whole-number params (Python names them) in the
+ *  page's number format; the panels use it too. */
+export function errorText(error) {
+  const params = {};
+  for (const [name, value] of Object.entries(error.params ?? {})) {
+    params[name] = error.integer_params?.includes(name) ? formatter.integer(value) : value;
+  }
+  return message(`errors.${error.key}`, params);
+}
+
+/** Each field's message next to it; fields without an error are cleared and marked valid. */
+export function paintErrors(errors) {
+  for (const element of errorElements) {
+    const name = element.dataset.errorFor;
+    const error = errors[name];
+    writeText(element, error ? errorText(error) : "");
+    const control = form.elements.namedItem(name);
+    if (control) {
+      writeAttribute(control, "aria-invalid", error ? "true" : "false");
+    }
+  }
+}
+
+/** Old results stay readable but are marked out of date while they don't match the inputs. */
+export function markStale(stale) {
+  const show = stale && hasResult;
+  for (const element of staleScopes) {
+    element.classList.toggle("is-stale", show);
+  }
+  writeHidden(staleNote, !show);
+}

@@ -1,0 +1,216 @@
+// Sharing and embedding: the address bar follows the form, "Copy link", the embed snippet,
+// and the compact embed mode (?embed=1) that tells its host page how tall it is.
+//
+// Python writes the canonical query of every answer (response.query: machine values,
+// defaults left out); this module only puts it into URLs. Every text reaches the page
+// through textContent or a form control's value, never as markup.
+
+import { addressWritten, onAddressChange, syncLanguageLinks } from "../address.js";
+import { PAUSE_MS, root, strings } from "../page-context.js";
+import { onAnswer } from "../requests.js";
+
+// Parameters of the page itself rather than the calculator: the address keeps them.
+const PAGE_PARAMS = ["lang", "embed", "theme"];
+const THEMES = new Set(["light", "dark"]);
+// What the host's resize script listens for; the message carries the height only.
+const HEIGHT_MESSAGE = "rag-chunk-planner:height";
+// The snippet's frame height before (or without) the resize script: the compact calculator
+// on a narrow column, so it is usable without scrolling inside the frame.
+const SNIPPET_HEIGHT = 900;
+
+let given = new URLSearchParams(location.search);
+// The compact layout is chosen once, by the address the page was loaded with.
+const embedded = given.get("embed") === "1";
+const $ = (selector) => document.querySelector(selector);
+
+let query = withoutPageParams(given).toString();
+let addressTimer = 0;
+let resizeSource = null;
+
+function withoutPageParams(params) {
+  const rest = new URLSearchParams(params);
+  for (const name of PAGE_PARAMS) {
+    rest.delete(name);
+  }
+  return rest;
+}
+
+/** This page's address for the current state plus `extra` parameters, without fragment. */
+function stateURL(extra) {
+  const url = new URL(location.href);
+  const params = new URLSearchParams(query);
+  for (const [name, value] of extra) {
+    params.set(name, value);
+  }
+  url.search = params.toString();
+  url.hash = "";
+  return url;
+}
+
+/** The page parameters of the current address (the first of each, as links are read). */
+function pageParams(names) {
+  return names.filter((name) => given.has(name)).map((name) => [name, given.get(name)]);
+}
+
+const shareURL = () => stateURL(pageParams(PAGE_PARAMS));
+const fullPageURL = () => stateURL(pageParams(["lang"]));
+const embedURL = () => stateURL([["embed", "1"]]);
+
+// --- the address bar follows the form -----------------------------------------------------
+
+function followForm() {
+  clearTimeout(addressTimer);
+  addressTimer = 0;
+  const next = shareURL();
+  next.hash = location.hash;
+  if (next.href !== location.href) {
+    history.replaceState(history.state, "", next);
+    addressWritten();
+  }
+  syncLanguageLinks();
+}
+
+/** A language link used right after typing must carry the newest state: write it now. */
+function followFormBeforeLanguageLink(event) {
+  if (
+    addressTimer &&
+    event.target instanceof Element &&
+    event.target.closest("[data-language-link]")
+  ) {
+    followForm();
+  }
+}
+
+// --- copying ------------------------------------------------------------------------------
+
+/** The Clipboard API, or else the text selected in its field for the visitor to copy. */
+async function copy(field, status, copiedKey, failedKey) {
+  status.textContent = "";
+  try {
+    await navigator.clipboard.writeText(field.value);
+    status.textContent = strings[copiedKey];
+  } catch {
+    field.focus();
+    field.select();
+    status.textContent = strings[failedKey];
+  }
+}
+
+// --- the embed snippet --------------------------------------------------------------------
+
+function escapeAttribute(text) {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+/** <iframe> with the current state, then the optional resize script
+ *  (web/standalone/embed-host.js). */
+function snippet() {
+  const attributes = [
+    ["src", embedURL().href],
+    ["title", strings["embed.iframe_title"]],
+    ["width", "100%"],
+    ["height", String(SNIPPET_HEIGHT)],
+    ["loading", "lazy"],
+    ["allow", "clipboard-write"],
+    ["style", "border: 0"],
+  ].map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
+  const frame = `<iframe ${attributes.join(" ")}></iframe>`;
+  return resizeSource ? `${frame}\n<script>\n${resizeSource}</script>\n` : `${frame}\n`;
+}
+
+async function loadResizeSource() {
+  try {
+    const response = await fetch(new URL("./embed-host.js", import.meta.url));
+    resizeSource = response.ok ? await response.text() : null;
+  } catch {
+    resizeSource = null; // the snippet works without it, at its fixed height
+  }
+  showLinks();
+}
+
+// --- painting -----------------------------------------------------------------------------
+
+function showLinks() {
+  $("[data-share-link]").value = shareURL().href;
+  $("[data-embed-snippet]").value = snippet();
+  $("[data-open-full]").href = fullPageURL().href;
+}
+
+function onStateChange(response) {
+  // The links show the query already unless it changed (the page parameters and the resize
+  // script, the rest of what they hold, repaint them where they change).
+  if (response.query !== query) {
+    query = response.query;
+    showLinks();
+  }
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(followForm, PAUSE_MS.address);
+}
+
+/** Back or Forward changed the address in place: its page parameters and state now count,
+ *  and a pending rewrite of the address for the previous state must not overwrite it. */
+function followAddress() {
+  clearTimeout(addressTimer);
+  addressTimer = 0;
+  given = new URLSearchParams(location.search);
+  query = withoutPageParams(given).toString();
+  applyTheme();
+  showLinks();
+}
+
+function applyTheme() {
+  const theme = given.get("theme");
+  if (THEMES.has(theme)) {
+    root.dataset.theme = theme;
+  } else {
+    delete root.dataset.theme;
+  }
+}
+
+// --- embed mode ---------------------------------------------------------------------------
+
+/** The host page sizes its frame from this; nothing but the height is sent. */
+function postHeight() {
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
+  window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
+}
+
+function startEmbedMode() {
+  root.dataset.embed = "";
+  if (window.parent === window) {
+    return;
+  }
+  new ResizeObserver(postHeight).observe(document.body);
+  window.addEventListener("load", postHeight);
+  onAnswer(() => requestAnimationFrame(postHeight));
+}
+
+// --- start --------------------------------------------------------------------------------
+
+function start() {
+  applyTheme();
+  if (embedded) {
+    startEmbedMode();
+  }
+  showLinks();
+  onAnswer(onStateChange);
+  onAddressChange(followAddress);
+  for (const type of ["pointerdown", "focusin", "click"]) {
+    document.addEventListener(type, followFormBeforeLanguageLink, true);
+  }
+  $("[data-copy-link]").addEventListener("click", () =>
+    copy($("[data-share-link]"), $("[data-share-status]"), "share.copied", "share.copy_failed"),
+  );
+  $("[data-copy-snippet]").addEventListener("click", () =>
+    copy($("[data-embed-snippet]"), $("[data-embed-status]"), "embed.copied", "embed.copy_failed"),
+  );
+  if (!embedded) {
+    loadResizeSource();
+  }
+}
+
+start();
