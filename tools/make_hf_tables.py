@@ -209,7 +209,7 @@ def write(flags: list[int], lower: dict[int, str]) -> None:
     _numbers(out, "FLAGS", runs)
     out.write("LOWER = {\n")
     for code_point, low in lower.items():
-        out.write(f"    {code_point}: {low!r},\n")
+        out.write(f"    {code_point}: {low!a},\n")
     out.write("}\n# fmt: on\n")
 
 
