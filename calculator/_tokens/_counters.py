@@ -34,6 +34,7 @@ __all__ = [
     "bert_tokenizer",
     "converted_vocab",
     "load_counter",
+    "load_named",
     "load_tokenizer_file",
     "load_vocab",
     "parse_vocab",
@@ -114,7 +115,15 @@ def bert_tokenizer(tokens: list[str]) -> HfTokenizer:
     vocab: dict[str, int] = {}
     for index, token in enumerate(tokens):
         vocab[token] = index
+    specials = [(0, "[PAD]"), (100, "[UNK]"), (101, "[CLS]"), (102, "[SEP]"), (103, "[MASK]")]
     spec: dict[str, Any] = {
+        # As in the model's tokenizer.json: its special tokens written in a text are found
+        # there (one token each), as encode(text, add_special_tokens=False) finds them.
+        "added_tokens": [
+            {"id": token, "content": content, "normalized": False, "special": True}
+            for token, content in specials
+            if vocab.get(content) == token
+        ],
         "normalizer": {
             "type": "BertNormalizer",
             "clean_text": True,
@@ -150,14 +159,19 @@ def load_tokenizer_file(path: Path) -> HfTokenizer:
     return tokenizer
 
 
+def load_named(name: str, path: Path) -> Counter:
+    """The built-in counter ``name`` (one of :data:`COUNTERS`) from its data file ``path``."""
+    if name == BERT:
+        return bert_tokenizer(load_vocab(path))
+    return Encoding(name, load_ranks(path, name))
+
+
 def load_counter(name: str, data: Path) -> Counter:
     """The counter called ``name`` (one of :data:`COUNTERS`, its data read from the folder
     ``data``), or else the tokenizer.json file at the path ``name``.
 
     Raises ``OSError`` or ``ValueError`` when its data cannot be loaded.
     """
-    if name in ENCODINGS:
-        return Encoding(name, load_ranks(data / (name + RANKS_SUFFIX), name))
-    if name == BERT:
-        return bert_tokenizer(load_vocab(data / (BERT + RANKS_SUFFIX)))
+    if name in COUNTERS:
+        return load_named(name, data / (name + RANKS_SUFFIX))
     return load_tokenizer_file(Path(name))

@@ -994,10 +994,54 @@ class HfTokenizer:
                 raw.append((content, added["id"], added))
         self._raw = _AddedTokens(raw)
         self._normalized = _AddedTokens(normalized)
+        self._contents = (
+            [content for content, _, _ in raw],
+            [content for content, _, _ in normalized],
+        )
+        longest = max(map(len, self._contents[0] + self._contents[1]), default=0)
+        self._window = 4 * longest + 8
+        self._cuts = _cuts(normalizer_spec, pre_spec)
 
-    def encode(self, text: str) -> list[int]:
-        """The ids ``Tokenizer.encode(text, add_special_tokens=False)`` gives."""
-        return [token for ids in self._pieces(text) for token in ids]
+    def encode(self, text: str, at_start: bool = True) -> list[int]:
+        """The ids ``Tokenizer.encode(text, add_special_tokens=False)`` gives (``at_start``
+        false: of ``text`` as a later part of a text, cut where :meth:`slice_end` cuts)."""
+        return [token for ids in self._pieces(text, at_start) for token in ids]
+
+    def slice_end(self, text: str, start: int, size: int) -> int:
+        """Where a slice of ``text`` from ``start`` (a slice's start) ends: the slices'
+        tokens are then the whole text's, each slice encoded alone.
+
+        A slice ends where the tokenizer ends a word whatever comes around it: at a space
+        between two ASCII letters or digits (or between two Chinese characters, for BERT's
+        normalizer), with no added token near, for tokenizers whose normalizers change
+        no such character and whose pre-tokenizer splits there.  It is the last such place
+        within ``size`` characters, or else the first one after them; a tokenizer that
+        splits nowhere for certain (no pre-tokenizer, Strip or Prepend normalizers) takes
+        the rest of the text in one slice.
+        """
+        if start + size >= len(text) or self._cuts is None:
+            return len(text)
+        cuts = self._cuts
+        inside = [match.start() for match in cuts.finditer(text, start + 1, start + size + 1)]
+        for place in reversed(inside):
+            if self._clear(text, place):
+                return place
+        for match in cuts.finditer(text, start + size + 1):
+            if self._clear(text, match.start()):
+                return match.start()
+        return len(text)
+
+    def _clear(self, text: str, place: int) -> bool:
+        """Whether no added token is found near ``place`` (so none is cut there)."""
+        raw, normalized = self._contents
+        if not raw and not normalized:
+            return True
+        around = text[max(0, place - self._window) : place + self._window]
+        if any(content in around for content in raw):
+            return False
+        if normalized and self.normalizer is not None:
+            around = self.normalizer(around)
+        return not any(content in around for content in normalized)
 
     def count(self, text: str) -> int:
         """How many tokens ``text`` is."""
@@ -1023,6 +1067,66 @@ class HfTokenizer:
                 for word, _ in splits:
                     if word:
                         yield model.tokenize(word)
+
+
+# Normalizers that leave a space and ASCII letters and digits to the pre-tokenizer as they
+# are, and change each character whatever the text around it (or a few around it).
+_LOCAL_NORMALIZERS = frozenset(
+    {"BertNormalizer", "NFC", "NFD", "NFKC", "NFKD", "Lowercase", "StripAccents", "Nmt"}
+)
+_SPACE_CUT = "(?<=[A-Za-z0-9]) (?=[A-Za-z0-9])"
+_CHINESE_CLASS = _CHINESE.pattern[1:-1]
+_CHINESE_CUT = f"(?<={_CHINESE_CLASS})(?={_CHINESE_CLASS})"
+
+
+def _local(spec: dict[str, Any] | None) -> bool:
+    if spec is None:
+        return True
+    kind = spec.get("type")
+    if kind == "Sequence":
+        return all(_local(item) for item in spec.get("normalizers", []))
+    if kind == "Replace":
+        pattern = spec.get("pattern") or {}
+        text = str(pattern.get("String", pattern.get("Regex", "")))
+        return not re.search("[A-Za-z0-9 ]", text)
+    return kind in _LOCAL_NORMALIZERS
+
+
+def _splits_at_spaces(spec: dict[str, Any] | None) -> bool:  # noqa: PLR0911
+    """Whether the pre-tokenizer always splits at a space between two ASCII letters or
+    digits, the space starting the second word's piece (if it keeps the space)."""
+    if spec is None:
+        return False
+    kind = spec.get("type")
+    if kind in ("BertPreTokenizer", "Whitespace", "WhitespaceSplit"):
+        return True
+    if kind == "Metaspace":
+        return bool(spec.get("split", True))
+    if kind == "ByteLevel":
+        return bool(spec.get("use_regex", True))
+    if kind == "Sequence":
+        for item in spec.get("pretokenizers", []):
+            if _splits_at_spaces(item):
+                return True
+            if item.get("type") in ("Metaspace", "ByteLevel"):  # the space is gone
+                return False
+    return False
+
+
+def _cuts(
+    normalizer: dict[str, Any] | None, pre_tokenizer: dict[str, Any] | None
+) -> re.Pattern[str] | None:
+    """Where a text can be cut for :meth:`HfTokenizer.slice_end`, or None (nowhere)."""
+    if not _local(normalizer) or not _splits_at_spaces(pre_tokenizer):
+        return None
+    assert pre_tokenizer is not None
+    chinese = (
+        normalizer is not None
+        and normalizer.get("type") == "BertNormalizer"
+        and normalizer.get("handle_chinese_chars", True)
+        and pre_tokenizer.get("type") in ("BertPreTokenizer", "Whitespace", "WhitespaceSplit")
+    )
+    return re.compile(f"{_SPACE_CUT}|{_CHINESE_CUT}" if chinese else _SPACE_CUT)
 
 
 def _without_lone_surrogates(text: str) -> str:
