@@ -913,6 +913,9 @@ def _model(spec: dict[str, Any]) -> _Model:
 # --- added tokens ------------------------------------------------------------------------
 
 
+_NOTHING = re.compile("(?!)")
+
+
 class _AddedTokens:
     """Added tokens found in text as tokenizers finds them: leftmost, longest first."""
 
@@ -922,8 +925,12 @@ class _AddedTokens:
         self.pattern = (
             re.compile("|".join(re.escape(content) for content in ordered)) if ordered else None
         )
-        self.word = _regex("[{WORD}]")
-        self.space = _regex("[{SPACE}]")
+        # Compiled only for the options that need them (a large class takes a while).
+        options = [item for _, item in self.tokens.values()]
+        needs_word = any(item.get("single_word") for item in options)
+        needs_space = any(item.get("lstrip") or item.get("rstrip") for item in options)
+        self.word = _regex("[{WORD}]") if needs_word else _NOTHING
+        self.space = _regex("[{SPACE}]") if needs_space else _NOTHING
 
     def split(self, text: str, at_start: bool) -> list[tuple[str, int | None, bool]]:
         """``text`` cut at the added tokens found: (text, token id or None, at start)."""
