@@ -393,6 +393,19 @@ FILES: dict[str, Callable[[], str]] = {
 }
 
 
+def legacy_merges() -> str:
+    """The trained byte-level BPE with its merges as "a b" strings (older files), its text
+    mapped to bytes by the ByteLevel normalizer and no pre-tokenizer."""
+    spec = json.loads(_trained_json("byte-bpe"))
+    spec["model"]["merges"] = [" ".join(merge) for merge in spec["model"]["merges"]]
+    spec["normalizer"] = {"type": "ByteLevel"}
+    spec["pre_tokenizer"] = None
+    return json.dumps(spec)
+
+
+FILES["byte-bpe-legacy-merges"] = legacy_merges
+
+
 @cache
 def pair(name: str) -> tuple[Tokenizer, HfTokenizer]:
     text = FILES[name]()
