@@ -9,6 +9,8 @@ Every comparison is of the token ids, not only of their number.
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import random
 from collections.abc import Callable
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sentencepiece
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tokenizers import AddedToken, Tokenizer, models, trainers
@@ -36,7 +39,12 @@ from calculator._tokens._counters import (
     parse_vocab,
 )
 from calculator._tokens._files import read_text
-from calculator._tokens._hf import HfTokenizer, UnsupportedTokenizerError, load_tokenizer_json
+from calculator._tokens._hf import (
+    HfTokenizer,
+    UnsupportedTokenizerError,
+    _Precompiled,
+    load_tokenizer_json,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BERT_SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
@@ -393,6 +401,68 @@ FILES: dict[str, Callable[[], str]] = {
 }
 
 
+@cache
+def charsmap(rule: str) -> bytes:
+    """The precompiled charsmap of a SentencePiece model trained with the normalization rule
+    ``rule`` (``nmt_nfkc`` is XLM-R's), read from the model's protocol buffer."""
+    model = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(
+        sentence_iterator=iter(corpus()),
+        model_writer=model,
+        vocab_size=300,
+        normalization_rule_name=rule,
+        minloglevel=2,
+    )
+    normalizer_spec = _field(model.getvalue(), 3)  # ModelProto.normalizer_spec
+    return _field(normalizer_spec, 2)  # NormalizerSpec.precompiled_charsmap
+
+
+def _field(message: bytes, number: int) -> bytes:
+    """The first length-delimited field ``number`` of a protocol buffer message."""
+    index = 0
+    while index < len(message):
+        key, index = _varint(message, index)
+        kind = key & 7
+        if kind == 0:
+            _, index = _varint(message, index)
+        elif kind in (1, 5):
+            index += 8 if kind == 1 else 4
+        else:
+            length, index = _varint(message, index)
+            if key >> 3 == number:
+                return message[index : index + length]
+            index += length
+    raise AssertionError(f"no field {number}")
+
+
+def _varint(data: bytes, index: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[index]
+        index += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, index
+
+
+def precompiled(rule: str) -> dict[str, Any]:
+    return {
+        "type": "Precompiled",
+        "precompiled_charsmap": base64.b64encode(charsmap(rule)).decode("ascii"),
+    }
+
+
+def xlm_r_style() -> str:
+    """The trained Unigram behind XLM-R's normalizer (SentencePiece's nmt_nfkc charsmap, then
+    runs of spaces as one) and Metaspace, as multilingual-e5 and bge-m3 have them."""
+    spaces = {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "}
+    return variant(
+        "unigram",
+        normalizer={"type": "Sequence", "normalizers": [precompiled("nmt_nfkc"), spaces]},
+    )
+
+
 def legacy_merges() -> str:
     """The trained byte-level BPE with its merges as "a b" strings (older files), its text
     mapped to bytes by the ByteLevel normalizer and no pre-tokenizer."""
@@ -404,6 +474,10 @@ def legacy_merges() -> str:
 
 
 FILES["byte-bpe-legacy-merges"] = legacy_merges
+FILES["unigram-xlm-r-style"] = xlm_r_style
+FILES["wordpiece-precompiled-case-folding"] = lambda: variant(
+    "wordpiece", normalizer=precompiled("nmt_nfkc_cf")
+)
 
 
 @cache
@@ -498,7 +572,7 @@ def test_trained_files_on_more_text(name: str, text: str) -> None:
 @pytest.mark.parametrize(
     ("change", "named"),
     [
-        ({"normalizer": {"type": "Precompiled", "precompiled_charsmap": "AAAA"}}, "Precompiled"),
+        ({"pre_tokenizer": {"type": "FixedLength", "length": 5}}, "FixedLength"),
         ({"pre_tokenizer": {"type": "UnicodeScripts"}}, "UnicodeScripts"),
         (
             {
@@ -534,6 +608,64 @@ def test_a_file_that_is_no_tokenizer_is_refused(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe")
     with pytest.raises(ValueError, match="UTF-8"):
         load_tokenizer_file(binary)
+
+
+# --- SentencePiece's precompiled charsmap ---------------------------------------------
+
+RULES = ["nmt_nfkc", "nmt_nfkc_cf", "nfkc"]
+# Graphemes the charsmap may replace whole: a letter and its marks, conjuncts, Hangul,
+# emoji sequences, flags, CR LF, a space and a mark.
+GRAPHEMES = [
+    "A\u0301",
+    "e\u0301\u0302",
+    "\u0915\u094d\u0937",
+    "\u0915\u094d\u200d\u0937",
+    "\u1100\u1161\u11a8",
+    "\u0600a",
+    "\u0e33",
+    "👩\u200d",
+    "🇵🇱🇩",
+    " \u0301",
+    "\r\n",
+    "\uff21",
+    "ﬃ",
+]
+
+
+def reference_normalizer(rule: str) -> norm.Normalizer:
+    return norm.Precompiled(charsmap(rule))
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_precompiled_on_the_cases(rule: str) -> None:
+    reference, ours = reference_normalizer(rule), _Precompiled(precompiled(rule))
+    texts = [*CASES, *GRAPHEMES, "".join(GRAPHEMES), *catalog_texts()[:300]]
+    assert [ours(text) for text in texts] == [reference.normalize_str(text) for text in texts]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(RULES),
+    st.lists(st.one_of(st.characters(), st.sampled_from(GRAPHEMES + ODD))).map("".join),
+)
+def test_precompiled_on_any_text(rule: str, text: str) -> None:
+    assert _Precompiled(precompiled(rule))(text) == reference_normalizer(rule).normalize_str(text)
+
+
+@pytest.mark.slow
+def test_precompiled_joins_every_character_as_tokenizers_does() -> None:
+    """Every code point after a letter the rule rewrites (and a virama, an emoji's ZWJ and a
+    Hangul L): each joins that grapheme (and is dropped with it) exactly where tokenizers'
+    grapheme clusters (Unicode 17.0) join it."""
+    reference, ours = reference_normalizer("nmt_nfkc_cf"), _Precompiled(precompiled("nmt_nfkc_cf"))
+    characters = [chr(point) for point in range(0x110000) if not 0xD800 <= point < 0xE000]
+    text = "".join("A" + character + "\n" for character in characters)
+    assert ours(text) == reference.normalize_str(text)
+    # The rarer joins, over the planes where scripts are (the rest joins nothing).
+    characters = characters[: 0x20000 - 0x800]
+    for before in ("\u0915\u094d", "\U0001f600\u200d", "\u1100"):
+        text = "".join(before + character + "\n" for character in characters)
+        assert ours(text) == reference.normalize_str(text)
 
 
 # --- the command line --------------------------------------------------------------------
@@ -585,7 +717,7 @@ def test_cli_refuses_a_file_it_cannot_apply(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     spec = json.loads(_trained_json("unigram"))
-    spec["normalizer"] = {"type": "Precompiled", "precompiled_charsmap": "AAAA"}
+    spec["pre_tokenizer"] = {"type": "UnicodeScripts"}
     file = tmp_path / "tokenizer.json"
     file.write_text(json.dumps(spec), encoding="utf-8")
     (tmp_path / "a.txt").write_text("text", encoding="utf-8")
@@ -593,7 +725,7 @@ def test_cli_refuses_a_file_it_cannot_apply(
     assert cli_main(arguments) == 2
     error = capsys.readouterr().err
     assert "--tokenizer" in error
-    assert "Precompiled" in error
+    assert "UnicodeScripts pre-tokenizer" in error
 
 
 # --- the page's counting -----------------------------------------------------------------
@@ -633,10 +765,14 @@ def test_the_page_counts_a_tokenizer_file_slice_by_slice(name: str) -> None:
 
 def test_the_page_says_why_a_file_cannot_count() -> None:
     spec = json.loads(_trained_json("unigram"))
-    spec["normalizer"] = {"type": "Precompiled", "precompiled_charsmap": "AAAA"}
+    spec["pre_tokenizer"] = {"type": "UnicodeScripts"}
     reply = json.loads(_page.load_tokenizer("x", json.dumps(spec)))
     assert reply["error"] == "unsupported"
-    assert "Precompiled" in reply["message"]
+    assert "UnicodeScripts" in reply["message"]
+    spec["normalizer"] = {"type": "Precompiled", "precompiled_charsmap": "AAAA"}
+    reply = json.loads(_page.load_tokenizer("x", json.dumps(spec)))
+    assert reply["error"] == "invalid"
+    assert "charsmap" in reply["message"]
     assert json.loads(_page.load_tokenizer("x", "{"))["error"] == "invalid"
 
 

@@ -24,6 +24,7 @@ older Unicode leaves alone.
 
 from __future__ import annotations
 
+import base64
 import heapq
 import json
 import re
@@ -33,6 +34,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any, Literal
 
+from . import _graphemes
 from . import _hf_tables as tables
 
 __all__ = ["HfTokenizer", "UnsupportedTokenizerError", "load_tokenizer_json"]
@@ -227,6 +229,107 @@ def _sequence_normalizer(spec: dict[str, Any]) -> Normalizer:
     return normalize
 
 
+# --- SentencePiece's precompiled charsmap -----------------------------------------------
+
+# Extended grapheme clusters (UAX #29's regular expression, over the class letters of
+# _graphemes), started only where a character is not a lone plain one ("o": no rule of
+# the charsmap, and nothing joins it): such a character is a grapheme left as it is.
+_CORE = "(?:l*(?:v+|wv*|x)t*|l+|t+|rr|P(?:[eEN]*zP)*|K(?:[ENz]*N[ENz]*K)+|[^abc])"
+_GRAPHEME = re.compile(f"(?!o(?![ezENs]))(?:ab|[abc]|p*{_CORE}[ezENs]*)")
+
+
+class _Precompiled:
+    """tokenizers' Precompiled normalizer: SentencePiece's charsmap (a double-array trie of
+    rewrite rules), applied to each grapheme shorter than 6 bytes as a whole (the rule of its
+    shortest matching prefix replaces all of it), else character by character."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        try:
+            data = base64.b64decode(spec["precompiled_charsmap"], validate=True)
+            size = int.from_bytes(data[:4], "little")
+            if len(data) < 4 or size % 4 or 4 + size > len(data):
+                raise ValueError("its trie's size")
+            self.units = [
+                int.from_bytes(data[index : index + 4], "little") for index in range(4, 4 + size, 4)
+            ]
+            self.normalized = data[4 + size :]
+            self.normalized.decode("utf-8")
+        except (KeyError, TypeError, ValueError) as failure:
+            message = f"the Precompiled normalizer's charsmap cannot be read ({failure})"
+            raise ValueError(message) from None
+        self._rules: dict[str, str | None] = {}
+        self._codes: dict[int, int] = {}
+
+    def transform(self, chunk: str) -> str | None:
+        """The replacement of the shortest rule matching a prefix of ``chunk``, or None."""
+        known = self._rules.get(chunk, "")
+        if known != "":
+            return known
+        units = self.units
+        found: str | None = None
+        position = _offset(units[0]) if units else 0
+        for byte in chunk.encode("utf-8"):
+            if byte == 0:
+                break
+            position ^= byte
+            if position >= len(units):
+                break
+            unit = units[position]
+            if unit & 0x800000FF != byte:
+                break
+            position ^= _offset(unit)
+            if unit >> 8 & 1 and position < len(units):
+                start = units[position] & 0x7FFFFFFF
+                end = self.normalized.find(b"\0", start)
+                found = self.normalized[start : end if end >= 0 else None].decode("utf-8")
+                break
+        if len(self._rules) < _CACHE_LIMIT:
+            self._rules[chunk] = found
+        return found
+
+    def _class_codes(self, text: str) -> str:
+        codes = self._codes
+        for character in set(text):
+            point = ord(character)
+            if point not in codes:
+                code = _graphemes.CLASSES[bisect_right(_graphemes.STARTS, point) - 1]
+                if code == "o" and self.transform(character) is not None:
+                    code = "O"
+                codes[point] = ord(code)
+        return text.translate(codes)
+
+    def __call__(self, text: str) -> str:
+        out: list[str] = []
+        done = 0
+        for match in _GRAPHEME.finditer(self._class_codes(text)):
+            start, end = match.span()
+            out.append(text[done:start])
+            done = end
+            grapheme = text[start:end]
+            if len(grapheme.encode("utf-8")) < 6:
+                replaced = self.transform(grapheme)
+                if replaced is not None:
+                    out.append(replaced)
+                    continue
+            for character in grapheme:
+                replaced = self.transform(character)
+                out.append(character if replaced is None else replaced)
+        out.append(text[done:])
+        return "".join(out)
+
+    def keeps_cuts(self) -> bool:
+        """Whether it leaves the space and ASCII letters and digits alone (so a text can be
+        cut at a space between two of them)."""
+        return all(self.transform(character) is None for character in _CUT_CHARACTERS)
+
+
+_CUT_CHARACTERS = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _offset(unit: int) -> int:
+    return (unit >> 10) << ((unit & (1 << 9)) >> 6)
+
+
 def _nmt(text: str) -> str:
     return _NMT_SPACE.sub(" ", _NMT_REMOVED.sub("", text))
 
@@ -245,6 +348,7 @@ _NORMALIZERS: dict[str, Callable[[dict[str, Any]], Normalizer]] = {
     "Nmt": lambda _: _nmt,
     "ByteLevel": _byte_level_normalizer,
     "Sequence": _sequence_normalizer,
+    "Precompiled": _Precompiled,
 }
 
 
@@ -252,8 +356,7 @@ def _normalizer(spec: dict[str, Any]) -> Normalizer:
     kind = spec.get("type")
     make = _NORMALIZERS.get(str(kind))
     if make is None:
-        detail = " (SentencePiece's precompiled charsmap)" if kind == "Precompiled" else ""
-        raise UnsupportedTokenizerError(f"the {kind} normalizer{detail} is not supported")
+        raise UnsupportedTokenizerError(f"the {kind} normalizer is not supported")
     return make(spec)
 
 
@@ -810,15 +913,16 @@ class Unigram(_Model):
         self.byte_fallback = bool(spec.get("byte_fallback", False))
         self.ids: dict[str, int] = {}
         self.scores: list[float] = []
-        prefixes: set[str] = set()
-        self.longest = 1
+        # The longest piece of three characters or more, by its first three: the pieces a
+        # text's position starts are looked up up to that length only (tokenizers walks a
+        # trie; a trie of 250,000 pieces in Python objects would take hundreds of MB).
+        self.longer: dict[str, int] = {}
         for index, (piece, score) in enumerate(vocab):
             self.ids[piece] = index
             self.scores.append(float(score))
-            for end in range(1, len(piece)):
-                prefixes.add(piece[:end])
-            self.longest = max(self.longest, len(piece))
-        self.prefixes = frozenset(prefixes)
+            if len(piece) >= 3:
+                head = piece[:3]
+                self.longer[head] = max(self.longer.get(head, 0), len(piece))
         self.min_score = min(self.scores, default=float("inf"))
 
     def _tokenize(self, word: str) -> list[int]:
@@ -829,7 +933,7 @@ class Unigram(_Model):
         size = len(word)
         if not size:
             return []
-        ids, scores, prefixes = self.ids, self.scores, self.prefixes
+        ids, scores, longer = self.ids, self.scores, self.longer
         unk_score = self.min_score - _UNK_PENALTY
         best = [0.0] * (size + 1)
         start_of: list[int] = [-1] * (size + 1)
@@ -837,17 +941,15 @@ class Unigram(_Model):
         for start in range(size):
             here = best[start]
             single = False
-            for end in range(start + 1, min(size, start + self.longest) + 1):
-                piece = word[start:end]
-                token = ids.get(piece)
+            last = min(size, start + max(2, longer.get(word[start : start + 3], 0)))
+            for end in range(start + 1, last + 1):
+                token = ids.get(word[start:end])
                 if token is not None:
                     candidate = scores[token] + here
                     if start_of[end] < 0 or candidate > best[end]:
                         best[end], start_of[end], token_of[end] = candidate, start, token
                     if end == start + 1:
                         single = True
-                if piece not in prefixes:
-                    break
             if not single:
                 end = start + 1
                 candidate = unk_score + here
@@ -1095,7 +1197,11 @@ def _local(spec: dict[str, Any] | None) -> bool:
     if kind == "Replace":
         pattern = spec.get("pattern") or {}
         text = str(pattern.get("String", pattern.get("Regex", "")))
+        if re.fullmatch("[ {},0-9+*]*", text) and "Regex" in pattern:  # runs of spaces
+            return re.fullmatch(text, " ") is None
         return not re.search("[A-Za-z0-9 ]", text)
+    if kind == "Precompiled":
+        return _Precompiled(spec).keeps_cuts()
     return kind in _LOCAL_NORMALIZERS
 
 
