@@ -30,7 +30,7 @@ import json
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from functools import cache
 from typing import Any, Literal
 
@@ -318,9 +318,17 @@ class _Precompiled:
         return "".join(out)
 
     def keeps_cuts(self) -> bool:
-        """Whether it leaves the space and ASCII letters and digits alone (so a text can be
-        cut at a space between two of them)."""
-        return all(self.transform(character) is None for character in _CUT_CHARACTERS)
+        """Whether it leaves the space alone and ASCII letters and digits such (so a text can
+        be cut at a space between two of them)."""
+        if self.transform(" ") is not None:
+            return False
+        for character in _CUT_CHARACTERS[1:]:
+            replaced = self.transform(character)
+            if replaced is not None and not (
+                len(replaced) == 1 and replaced.isascii() and replaced.isalnum()
+            ):
+                return False
+        return True
 
 
 _CUT_CHARACTERS = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -714,7 +722,27 @@ class _Model:
         return ids
 
     def _tokenize(self, word: str) -> list[int]:
-        raise NotImplementedError
+        return _finished(self.tokenize_steps(word))
+
+    def tokenize_steps(self, word: str) -> Generator[None, None, list[int]]:
+        """:meth:`tokenize` with pauses (a yield every :data:`STEP` units of work), for a
+        long word: the page's worker answers other requests between them."""
+        return self._tokenize(word)
+        yield  # (a generator)
+
+
+# The work between two pauses of a long word (characters or merges).
+STEP = 1 << 12
+
+
+def _finished(steps: Generator[None, None, list[Any]]) -> list[Any]:
+    """What a generator of pauses returns, its pauses run through."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            result: list[Any] = finished.value
+            return result
 
 
 class WordPiece(_Model):
@@ -820,14 +848,27 @@ class Bpe(_Model):
             raise ValueError(f"BPE: the unknown token {self.unk_token!r} is not in the vocabulary")
         return unk
 
-    def _tokenize(self, word: str) -> list[int]:  # noqa: PLR0912 (tokenizers' own steps)
+    def tokenize_steps(self, word: str) -> Generator[None, None, list[int]]:
+        symbols = self._symbols(word)
+        if symbols is None:
+            return self.vocab_ids(word)
+        return (yield from self._merge(symbols))
+
+    def _tokenize(self, word: str) -> list[int]:
+        return _finished(self.tokenize_steps(word))
+
+    def vocab_ids(self, word: str) -> list[int]:
+        """A word that is a token itself, with ignore_merges."""
+        return [self.vocab[word]]
+
+    def _symbols(self, word: str) -> list[int] | None:  # noqa: PLR0912 (tokenizers' own steps)
+        """The word's characters as tokens before merging (None: the word is one token and
+        merges are ignored)."""
         if not word:
             return []
         vocab = self.vocab
-        if self.ignore_merges:
-            whole = vocab.get(word)
-            if whole is not None:
-                return [whole]
+        if self.ignore_merges and word in vocab:
+            return None
         symbols: list[int] = []
         unk: int | None = None
         last = len(word) - 1
@@ -856,9 +897,9 @@ class Bpe(_Model):
                     unk = self._unk_id()
         if unk is not None:
             symbols.append(unk)
-        return self._merge(symbols)
+        return symbols
 
-    def _merge(self, symbols: list[int]) -> list[int]:
+    def _merge(self, symbols: list[int]) -> Generator[None, None, list[int]]:
         merges = self.merges
         size = len(symbols)
         if size < 2:
@@ -872,7 +913,11 @@ class Bpe(_Model):
             if found is not None:
                 queue.append((found[0], index, found[1]))
         heapq.heapify(queue)
+        popped = 0
         while queue:
+            popped += 1
+            if popped % STEP == 0:
+                yield
             _, index, new = heapq.heappop(queue)
             if not alive[index] or following[index] >= size:
                 continue
@@ -925,11 +970,14 @@ class Unigram(_Model):
                 self.longer[head] = max(self.longer.get(head, 0), len(piece))
         self.min_score = min(self.scores, default=float("inf"))
 
-    def _tokenize(self, word: str) -> list[int]:
-        return self.ids_of(self.pieces(word))
+    def tokenize_steps(self, word: str) -> Generator[None, None, list[int]]:
+        return self.ids_of((yield from self._pieces(word)))
 
-    def pieces(self, word: str) -> list[str]:  # noqa: PLR0912 (tokenizers' own steps)
+    def pieces(self, word: str) -> list[str]:
         """The best segmentation's pieces, consecutive unknown ones fused."""
+        return _finished(self._pieces(word))
+
+    def _pieces(self, word: str) -> Generator[None, None, list[str]]:  # noqa: PLR0912
         size = len(word)
         if not size:
             return []
@@ -939,6 +987,8 @@ class Unigram(_Model):
         start_of: list[int] = [-1] * (size + 1)
         token_of: list[int] = [0] * (size + 1)
         for start in range(size):
+            if start % STEP == STEP - 1:
+                yield
             here = best[start]
             single = False
             last = min(size, start + max(2, longer.get(word[start : start + 3], 0)))
@@ -1109,7 +1159,15 @@ class HfTokenizer:
         )
         longest = max(map(len, self._contents[0] + self._contents[1]), default=0)
         self._window = 4 * longest + 8
-        self._cuts = _cuts(normalizer_spec, pre_spec)
+        self._cuts = _cuts(normalizer_spec, pre_spec, model_spec)
+        continuing = _continuing(normalizer_spec)
+        self._continuing: Normalizer | None = (
+            self.normalizer
+            if continuing == normalizer_spec
+            else _normalizer(continuing)
+            if continuing
+            else None
+        )
 
     def encode(self, text: str, at_start: bool = True) -> list[int]:
         """The ids ``Tokenizer.encode(text, add_special_tokens=False)`` gives (``at_start``
@@ -1156,85 +1214,188 @@ class HfTokenizer:
         """How many tokens ``text`` is."""
         return sum(len(ids) for ids in self._pieces(text))
 
+    def encode_steps(self, text: str, at_start: bool = True) -> Generator[None, None, list[int]]:
+        """:meth:`encode` with pauses, so that the page's worker never works long between
+        two: after every :data:`STEP` words and inside a long word."""
+        ids: list[int] = []
+        model = self.model
+        for count, (done, word) in enumerate(self._words(text, at_start), 1):
+            if count % STEP == 0:
+                yield
+            if done is not None:
+                ids += done
+            elif len(word) > STEP:
+                ids += yield from model.tokenize_steps(word)
+            else:
+                ids += model.tokenize(word)
+        return ids
+
     def _pieces(self, text: str, at_start: bool = True) -> Iterator[list[int]]:
+        model = self.model
+        for done, word in self._words(text, at_start):
+            yield done if done is not None else model.tokenize(word)
+
+    def _words(self, text: str, at_start: bool) -> Iterator[tuple[list[int] | None, str]]:
+        """The text's added tokens, as ([id], ""), and words for the model, as (None, word)."""
         text = _without_lone_surrogates(text)
-        normalizer, pre_tokenizer, model = self.normalizer, self.pre_tokenizer, self.model
-        for raw, token, start in self._raw.split(text, at_start):
+        pre_tokenizer = self.pre_tokenizer
+        for index, (raw, token, start) in enumerate(self._raw.split(text, at_start)):
             if token is not None:
-                yield [token]
+                yield [token], ""
                 continue
+            # A later slice's first part continues a part of the text (slice_end cuts at a
+            # space, never at an added token): no Prepend nor left Strip for it.
+            continues = index == 0 and not at_start
+            normalizer = self._continuing if continues else self.normalizer
             part = normalizer(raw) if normalizer is not None else raw
             for piece, added, first in self._normalized.split(part, start):
                 if not piece:
                     continue
                 if added is not None:
-                    yield [added]
+                    yield [added], ""
                     continue
                 splits = [(piece, first)]
                 if pre_tokenizer is not None:
                     splits = pre_tokenizer(splits)
                 for word, _ in splits:
                     if word:
-                        yield model.tokenize(word)
+                        yield None, word
 
 
 # Normalizers that leave a space and ASCII letters and digits to the pre-tokenizer as they
-# are, and change each character whatever the text around it (or a few around it).
+# are, and change each character whatever the text around it (or a few around it); Strip and
+# Prepend change a text's ends only, and a later slice is normalized without them.
 _LOCAL_NORMALIZERS = frozenset(
-    {"BertNormalizer", "NFC", "NFD", "NFKC", "NFKD", "Lowercase", "StripAccents", "Nmt"}
+    {
+        "BertNormalizer",
+        "NFC",
+        "NFD",
+        "NFKC",
+        "NFKD",
+        "Lowercase",
+        "StripAccents",
+        "Nmt",
+        "Strip",
+        "Prepend",
+    }
 )
 _SPACE_CUT = "(?<=[A-Za-z0-9]) (?=[A-Za-z0-9])"
 _CHINESE_CLASS = _CHINESE.pattern[1:-1]
 _CHINESE_CUT = f"(?<={_CHINESE_CLASS})(?={_CHINESE_CLASS})"
 
 
-def _local(spec: dict[str, Any] | None) -> bool:
+def _space_becomes(spec: dict[str, Any] | None) -> str | None:  # noqa: PLR0911
+    """What the normalizer makes of a space between ASCII letters or digits: itself, one
+    other character (``Replace`` of the string " "), or None when it is not local."""
     if spec is None:
-        return True
+        return " "
     kind = spec.get("type")
     if kind == "Sequence":
-        return all(_local(item) for item in spec.get("normalizers", []))
+        space: str | None = " "
+        for item in spec.get("normalizers", []):
+            after = _space_becomes(item)
+            if after is None:
+                return None
+            if space == " ":
+                space = after
+            elif after != " ":  # a later Replace of a space meets no space any more
+                return None
+        return space
     if kind == "Replace":
         pattern = spec.get("pattern") or {}
         text = str(pattern.get("String", pattern.get("Regex", "")))
+        if pattern.get("String") == " ":
+            content = str(spec.get("content", ""))
+            return content if len(content) == 1 and not content.isalnum() else None
         if re.fullmatch("[ {},0-9+*]*", text) and "Regex" in pattern:  # runs of spaces
-            return re.fullmatch(text, " ") is None
-        return not re.search("[A-Za-z0-9 ]", text)
+            return " " if re.fullmatch(text, " ") is None else None
+        return None if re.search("[A-Za-z0-9 ]", text) else " "
     if kind == "Precompiled":
-        return _Precompiled(spec).keeps_cuts()
-    return kind in _LOCAL_NORMALIZERS
+        return " " if _Precompiled(spec).keeps_cuts() else None
+    return " " if kind in _LOCAL_NORMALIZERS else None
 
 
-def _splits_at_spaces(spec: dict[str, Any] | None) -> bool:  # noqa: PLR0911
-    """Whether the pre-tokenizer always splits at a space between two ASCII letters or
-    digits, the space starting the second word's piece (if it keeps the space)."""
+def _continuing(spec: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The normalizer for a slice that continues a text: without Prepend and left Strip."""
+    if spec is None:
+        return None
+    kind = spec.get("type")
+    if kind == "Sequence":
+        parts = [_continuing(item) for item in spec.get("normalizers", [])]
+        return {**spec, "normalizers": [part for part in parts if part is not None]}
+    if kind == "Prepend":
+        return None
+    if kind == "Strip":
+        return {**spec, "strip_left": False}
+    return spec
+
+
+def _splits_at(spec: dict[str, Any] | None, space: str) -> bool:  # noqa: PLR0911
+    """Whether the pre-tokenizer always splits at ``space`` (what the normalizer made of a
+    space) between two ASCII letters or digits, that character starting the second piece
+    (if it keeps it)."""
     if spec is None:
         return False
     kind = spec.get("type")
     if kind in ("BertPreTokenizer", "Whitespace", "WhitespaceSplit"):
-        return True
+        return space == " "
     if kind == "Metaspace":
-        return bool(spec.get("split", True))
+        return bool(spec.get("split", True)) and space in (" ", spec.get("replacement", "\u2581"))
     if kind == "ByteLevel":
-        return bool(spec.get("use_regex", True))
+        return bool(spec.get("use_regex", True)) and space == " "
+    if kind == "Split":
+        pattern = spec.get("pattern") or {}
+        gpt2 = pattern.get("Regex") == GPT2_PATTERN and not spec.get("invert", False)
+        return gpt2 and spec.get("behavior") in ("Isolated", "MergedWithNext") and space == " "
     if kind == "Sequence":
         for item in spec.get("pretokenizers", []):
-            if _splits_at_spaces(item):
+            if _splits_at(item, space):
                 return True
             if item.get("type") in ("Metaspace", "ByteLevel"):  # the space is gone
                 return False
     return False
 
 
+def _model_splits_at(
+    model: dict[str, Any], pre_tokenizer: dict[str, Any] | None, space: str
+) -> bool:
+    """Whether the model, given the whole text as one word (no pre-tokenizer, or Metaspace
+    without its split), never makes a token across what a space became: no token has that
+    character after another one, and the character is a token itself (so it is never
+    unknown, never fused)."""
+    if pre_tokenizer is not None:
+        if pre_tokenizer.get("type") != "Metaspace" or pre_tokenizer.get("split", True):
+            return False
+        if space == " ":
+            space = pre_tokenizer.get("replacement", "\u2581")
+    kind = model.get("type")
+    if kind == "BPE":
+        if model.get("ignore_merges") or model.get("continuing_subword_prefix"):
+            return False
+        if model.get("end_of_word_suffix"):
+            return False
+        tokens = list(model.get("vocab", {}))
+    elif kind == "Unigram":
+        tokens = [piece for piece, _ in model.get("vocab", [])]
+    else:
+        return False
+    return space in tokens and not any(space in token.lstrip(space) for token in tokens)
+
+
 def _cuts(
-    normalizer: dict[str, Any] | None, pre_tokenizer: dict[str, Any] | None
+    normalizer: dict[str, Any] | None,
+    pre_tokenizer: dict[str, Any] | None,
+    model: dict[str, Any],
 ) -> re.Pattern[str] | None:
     """Where a text can be cut for :meth:`HfTokenizer.slice_end`, or None (nowhere)."""
-    if not _local(normalizer) or not _splits_at_spaces(pre_tokenizer):
+    space = _space_becomes(normalizer)
+    if space is None:
         return None
-    assert pre_tokenizer is not None
+    if not _splits_at(pre_tokenizer, space) and not _model_splits_at(model, pre_tokenizer, space):
+        return None
     chinese = (
         normalizer is not None
+        and pre_tokenizer is not None
         and normalizer.get("type") == "BertNormalizer"
         and normalizer.get("handle_chinese_chars", True)
         and pre_tokenizer.get("type") in ("BertPreTokenizer", "Whitespace", "WhitespaceSplit")

@@ -309,11 +309,20 @@ def _tokenizer_slices(
     tokenizer: HfTokenizer, text: str, size: int = SLICE_CHARACTERS
 ) -> Iterator[tuple[int, list[int], int]]:
     """A tokenizer.json's tokens of ``text`` a slice at a time (see ``slice_end``), as
-    :func:`_slices` gives them."""
+    :func:`_slices` gives them; a slice with a long word (no place to cut it) is tokenized
+    across calls, a bounded part of the work each (``encode_steps``)."""
     done = 0
     while done < len(text):
         end = tokenizer.slice_end(text, done, size)
-        yield end, tokenizer.encode(text[done:end], at_start=done == 0), 0
+        steps = tokenizer.encode_steps(text[done:end], at_start=done == 0)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                ids: list[int] = finished.value
+                break
+            yield done, [], 0  # a long word (or very many) is being tokenized
+        yield end, ids, 0
         done = end
 
 
