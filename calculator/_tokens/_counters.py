@@ -19,11 +19,13 @@ from __future__ import annotations
 import marshal
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .._reading import read_bytes
 from . import ENCODINGS, MARSHAL_VERSION, RANKS_SUFFIX, Encoding, load_ranks
-from ._hf import HfTokenizer, load_tokenizer_json
+
+if TYPE_CHECKING:
+    from ._hf import HfTokenizer
 
 __all__ = [
     "BERT",
@@ -140,6 +142,8 @@ def bert_tokenizer(tokens: list[str]) -> HfTokenizer:
             "vocab": vocab,
         },
     }
+    from ._hf import HfTokenizer  # noqa: PLC0415 (loaded only to count with it)
+
     return HfTokenizer(spec, BERT)
 
 
@@ -154,6 +158,8 @@ def load_tokenizer_file(path: Path) -> HfTokenizer:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{path.name}: not a tokenizer.json file (not UTF-8)") from None
+    from ._hf import load_tokenizer_json  # noqa: PLC0415 (as above)
+
     tokenizer = load_tokenizer_json(text)
     tokenizer.name = path.name
     return tokenizer

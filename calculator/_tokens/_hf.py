@@ -34,7 +34,6 @@ from collections.abc import Callable, Generator, Iterator
 from functools import cache
 from typing import Any, Literal
 
-from . import _graphemes
 from . import _hf_tables as tables
 
 __all__ = ["HfTokenizer", "UnsupportedTokenizerError", "load_tokenizer_json"]
@@ -288,6 +287,8 @@ class _Precompiled:
         return found
 
     def _class_codes(self, text: str) -> str:
+        from . import _graphemes  # noqa: PLC0415 (only SentencePiece's tokenizers need it)
+
         codes = self._codes
         for character in set(text):
             point = ord(character)

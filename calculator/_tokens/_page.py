@@ -18,14 +18,17 @@ from collections.abc import Generator, Iterator
 from itertools import pairwise
 from pathlib import Path
 from re import Pattern
+from typing import TYPE_CHECKING
 
 from .._chunking import plan_chunks
 from . import Encoding, _without_lone_surrogates
 from ._bpe import merge
 from ._counters import load_named
 from ._files import BinaryFileError, NotUtf8Error, decoded_text
-from ._hf import HfTokenizer, UnsupportedTokenizerError, load_tokenizer_json
 from ._split import O200K, class_codes
+
+if TYPE_CHECKING:
+    from ._hf import HfTokenizer
 
 # Characters a slice holds at most (at most 4 UTF-8 bytes each, so 256 KiB).
 SLICE_CHARACTERS = 1 << 16
@@ -61,11 +64,10 @@ def load(encoding: str, ranks: str) -> None:
     (``<encoding>.ranks`` of the tokens folder; once per encoding)."""
     if encoding not in _encodings and encoding not in _tokenizers:
         counter = load_named(encoding, Path(ranks))
-        if isinstance(counter, HfTokenizer):
-            _tokenizers[encoding] = counter
-        else:
-            assert isinstance(counter, Encoding)
+        if isinstance(counter, Encoding):
             _encodings[encoding] = counter
+        else:
+            _tokenizers[encoding] = counter  # type: ignore[assignment]
 
 
 def load_tokenizer(name: str, text: str) -> str:
@@ -74,6 +76,9 @@ def load_tokenizer(name: str, text: str) -> str:
     ``{"error": "unsupported" | "invalid", "message": ...}`` saying why it cannot count
     (the part it cannot apply exactly, or why the file is no tokenizer.json).
     """
+    # Imported here: counting with OpenAI's encodings loads none of it.
+    from ._hf import UnsupportedTokenizerError, load_tokenizer_json  # noqa: PLC0415
+
     try:
         tokenizer = load_tokenizer_json(text)
     except UnsupportedTokenizerError as failure:
