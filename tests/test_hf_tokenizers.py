@@ -613,6 +613,32 @@ def test_what_cannot_be_applied_is_refused_by_name(change: dict[str, Any], named
         load_tokenizer_json(json.dumps(spec))
 
 
+def test_truncation_and_padding_are_not_applied() -> None:
+    """A document is counted whole, whatever the file says a model's input is cut or padded
+    to: the count is tokenizers' without them."""
+    spec = json.loads(_trained_json("wordpiece"))
+    spec["truncation"] = {
+        "direction": "Right",
+        "max_length": 8,
+        "strategy": "LongestFirst",
+        "stride": 0,
+    }
+    spec["padding"] = {
+        "strategy": {"Fixed": 128},
+        "direction": "Right",
+        "pad_to_multiple_of": None,
+        "pad_id": 0,
+        "pad_type_id": 0,
+        "pad_token": "[UNK]",
+    }
+    reference = Tokenizer.from_str(json.dumps(spec))
+    text = generated_text(5, 100)
+    assert len(reference.encode(text, add_special_tokens=False).ids) == 128
+    reference.no_truncation()
+    reference.no_padding()
+    assert mismatches(reference, load_tokenizer_json(json.dumps(spec)), [text]) == []
+
+
 def test_a_file_that_is_no_tokenizer_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"not a tokenizer\.json"):
         load_tokenizer_json("{}")
@@ -669,8 +695,8 @@ def test_precompiled_on_any_text(rule: str, text: str) -> None:
 @pytest.mark.slow
 def test_precompiled_joins_every_character_as_tokenizers_does() -> None:
     """Every code point after a letter the rule rewrites (and, in the Basic Multilingual
-    Plane, after a virama, an emoji's ZWJ and a Hangul L): each joins that grapheme (and is dropped with it) exactly where tokenizers'
-    grapheme clusters (Unicode 17.0) join it."""
+    Plane, after a virama, an emoji's ZWJ and a Hangul L): each joins that grapheme (and is
+    dropped with it) exactly where tokenizers' grapheme clusters (Unicode 17.0) join it."""
     reference, ours = reference_normalizer("nmt_nfkc_cf"), _Precompiled(precompiled("nmt_nfkc_cf"))
     characters = [chr(point) for point in range(0x110000) if not 0xD800 <= point < 0xE000]
     text = "".join("A" + character + "\n" for character in characters)
