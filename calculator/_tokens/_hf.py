@@ -29,6 +29,7 @@ import heapq
 import json
 import re
 import unicodedata
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterator
 from functools import cache
@@ -984,9 +985,10 @@ class Unigram(_Model):
             return []
         ids, scores, longer = self.ids, self.scores, self.longer
         unk_score = self.min_score - _UNK_PENALTY
-        best = [0.0] * (size + 1)
-        start_of: list[int] = [-1] * (size + 1)
-        token_of: list[int] = [0] * (size + 1)
+        # Arrays, not lists: a word may be a whole text (Chinese has no spaces to split at).
+        best = array("d", [0.0]) * (size + 1)
+        start_of = array("q", [-1]) * (size + 1)
+        token_of = array("q", [0]) * (size + 1)
         for start in range(size):
             if start % STEP == STEP - 1:
                 yield
