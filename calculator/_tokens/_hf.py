@@ -392,8 +392,11 @@ def _pattern(spec: object, where: str) -> re.Pattern[str]:
         regex = str(spec["Regex"])
         if _PLAIN_REGEX.fullmatch(regex) and regex:
             return re.compile(regex)
-        raise UnsupportedTokenizerError(f"the {where}'s regular expression {regex!r}")
-    raise UnsupportedTokenizerError(f"the {where}'s pattern {spec!r}")
+        raise UnsupportedTokenizerError(
+            f"the {where}'s regular expression {regex!r} is not supported"
+            " (only GPT-2's pattern and literal text are)"
+        )
+    raise UnsupportedTokenizerError(f"the {where}'s pattern {spec!r} is not supported")
 
 
 # --- splitting -------------------------------------------------------------------------
@@ -448,7 +451,7 @@ def _split(text: str, at_start: bool, events: Events, behavior: str) -> list[Spl
             previous = is_match
         spans.reverse()
     else:
-        raise UnsupportedTokenizerError(f"the split behavior {behavior!r}")
+        raise UnsupportedTokenizerError(f"the split behavior {behavior!r} is not supported")
     return [
         (text[start:end], at_start and start == 0)
         for start, end, removed in spans
@@ -545,7 +548,7 @@ def _split_pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
 
         return _each(split)
     if isinstance(pattern_spec, dict) and pattern_spec.get("String") == "":
-        raise UnsupportedTokenizerError("the Split pre-tokenizer's empty pattern")
+        raise UnsupportedTokenizerError("the Split pre-tokenizer's empty pattern is not supported")
     pattern = _pattern(pattern_spec, "Split pre-tokenizer")
 
     def split_plain(text: str, at_start: bool) -> list[Split]:
