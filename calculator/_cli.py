@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
-ENCODINGS = ("o200k_base", "cl100k_base")
+ENCODINGS = ("o200k_base", "cl100k_base", "bert-base-uncased")
 # The window model, then the splitters of calculator._splitters (SPLITTERS).
 SPLITTER_CHOICES = ("window", "recursive", "markdown", "sentence")
 # Where `python3 build.py ranks` puts the ranks in a checkout of the project.
@@ -165,6 +165,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     counting.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0])
     counting.add_argument(
+        "--tokenizer", metavar="FILE", help="a Hugging Face tokenizer.json (instead of --encoding)"
+    )
+    counting.add_argument(
         "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
     )
     counting.add_argument(
@@ -236,9 +239,13 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     except ModuleNotFoundError:
         message = "the tokenizer comes with the project's source, not with the installed package"
         raise _CountRefusedError("--count", message + ": run it from a checkout") from None
+    if options.tokenizer:
+        options.encoding = options.tokenizer  # counted with it (and named so in the report)
     try:
         results = count_files(options.count, options.encoding, Path(options.ranks))
     except (OSError, ValueError) as failure:
+        if options.tokenizer:
+            raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None
         message = f"{failure}; `python3 build.py ranks` fetches them"
         raise _CountRefusedError("--ranks", message) from None
     counted = [item for item in results if item.tokens is not None]

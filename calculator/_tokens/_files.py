@@ -25,7 +25,7 @@ from .._reading import BinaryFileError as BinaryFileError  # noqa: PLC0414
 from .._reading import NotUtf8Error as NotUtf8Error  # noqa: PLC0414
 from .._reading import TextDecoder
 from .._reading import read_text as read_regular_text
-from . import RANKS_SUFFIX, Encoding, load_ranks
+from ._counters import Counter, load_counter
 
 TEXT_SUFFIXES = frozenset(
     ".txt .text .md .markdown .rst .adoc .org .tex .html .htm .xml .csv .tsv .json"  # noqa: SIM905
@@ -136,12 +136,12 @@ def read_text(path: Path) -> str:
     return html_text(text) if path.suffix.lower() in HTML_SUFFIXES else text
 
 
-_encoding: Encoding | None = None
+_encoding: Counter | None = None
 
 
 def _load(encoding: str, ranks: Path) -> None:
     global _encoding  # noqa: PLW0603 (one tokenizer per process, loaded once)
-    _encoding = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
+    _encoding = load_counter(encoding, ranks)
 
 
 def _count(path: Path) -> Counted:
@@ -156,9 +156,10 @@ def _count(path: Path) -> Counted:
 def count_files(
     paths: Sequence[str], encoding: str, ranks: Path, workers: int | None = None
 ) -> list[Counted]:
-    """Every file's count, in the order :func:`text_files` gives them.
+    """Every file's count, in the order :func:`text_files` gives them; ``encoding`` is a
+    name or a tokenizer.json file's path (``_counters.load_counter``).
 
-    Raises ``OSError`` or ``ValueError`` when the ranks cannot be loaded.
+    Raises ``OSError`` or ``ValueError`` when the tokenizer cannot be loaded.
     """
     walked = list(_walk(paths))
     files = [item for item in walked if isinstance(item, Path)]
