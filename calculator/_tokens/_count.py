@@ -25,7 +25,7 @@ from functools import cache
 from itertools import accumulate, pairwise
 
 from . import Encoding, _without_lone_surrogates
-from ._bpe import Ranks, merge
+from ._bpe import Ranks, merged_count
 from ._classes import CLASSES, STARTS
 from ._split import CL100K_TEMPLATE, O200K_TEMPLATE, class_codes
 
@@ -107,9 +107,7 @@ class _PieceCounts(dict[str, int]):
         self._ranks = ranks
 
     def __missing__(self, piece: str) -> int:
-        data = piece.encode("utf-8")
-        rank = self._ranks.get(data)
-        count = 1 if rank is not None else len(merge(data, self._ranks))
+        count = merged_count(piece.encode("utf-8"), self._ranks)
         if len(self) < PIECES_KEPT:
             self[piece] = count
         return count
