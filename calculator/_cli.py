@@ -216,7 +216,9 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         message = "the tokenizer comes with the project's source, not with the installed package"
         raise _CountRefusedError("--count", message + ": run it from a checkout") from None
     try:
-        results = count_files(options.count, options.encoding, Path(options.ranks))
+        # A progress line only where someone watches it: not in a log or a pipe.
+        progress = sys.stderr if sys.stderr.isatty() else None
+        results = count_files(options.count, options.encoding, Path(options.ranks), None, progress)
     except (OSError, ValueError) as failure:
         message = f"{failure}; `python3 build.py ranks` fetches them"
         raise _CountRefusedError("--ranks", message) from None
