@@ -264,12 +264,18 @@ class ModelLimitAnswer(TypedDict):
     """Chunks against the model's input limit (the command line's ``model_limit`` keys)."""
 
     max_input_tokens: str
+    #: Tokens the model adds to every chunk (special tokens, a required prefix).
+    added_tokens: str
     chunk_size: str
     chunks: str
     chunks_over_limit: str
     truncated_tokens: str
     fits: bool
     largest_chunk_size_within_limit: str
+    #: chunks × added_tokens.
+    added_tokens_total: str
+    #: Tokens processed + added_tokens_total − truncated_tokens.
+    tokens_embedded: str
     #: The plan at the largest size within the limit; None when the overlap is not below it.
     at_limit: AtLimit | None
 
