@@ -65,22 +65,38 @@ _TEMPLATES = {"o200k_base": O200K_TEMPLATE, "cl100k_base": CL100K_TEMPLATE}
 
 def _class_text(kinds: str, extra: str, excluded: str) -> str:
     """The code points below U+10000 of ``kinds`` with ``extra`` and without ``excluded``,
-    as the inside of a regular expression's character class."""
-    points: set[int] = set()
-    for (start, end), kind in zip(pairwise((*STARTS, 0x110000)), CLASSES, strict=True):
-        if kind in kinds and start < _BMP_END:
-            points.update(range(start, min(end, _BMP_END)))
-    points |= {ord(character) for character in extra}
-    points -= {ord(character) for character in excluded}
-    ranges: list[list[int]] = []
-    for point in sorted(points):
-        if ranges and ranges[-1][1] == point - 1:
-            ranges[-1][1] = point
+    as the inside of a regular expression's character class.
+
+    >>> print(_class_text("N", "", "")[:26])
+    \\u0030-\\u0039\\u00b2-\\u00b3
+    """
+    spans = [
+        (start, min(end, _BMP_END) - 1)
+        for (start, end), kind in zip(pairwise((*STARTS, 0x110000)), CLASSES, strict=True)
+        if kind in kinds and start < _BMP_END
+    ]
+    spans += [(ord(character), ord(character)) for character in extra]
+    for character in excluded:  # a single code point cut out of the span holding it
+        point = ord(character)
+        spans = [
+            piece
+            for first, last in spans
+            for piece in (
+                ((first, point - 1), (point + 1, last))
+                if first <= point <= last
+                else ((first, last),)
+            )
+            if piece[0] <= piece[1]
+        ]
+    merged: list[list[int]] = []
+    for first, last in sorted(spans):
+        if merged and first <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], last)
         else:
-            ranges.append([point, point])
+            merged.append([first, last])
     return "".join(
         f"\\u{first:04x}" if first == last else f"\\u{first:04x}-\\u{last:04x}"
-        for first, last in ranges
+        for first, last in merged
     )
 
 
