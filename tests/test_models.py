@@ -388,3 +388,41 @@ def test_the_presets_load_only_when_a_model_is_asked_for(tmp_path: Path) -> None
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True,
                           text=True, check=False)  # fmt: skip
     assert (done.returncode, done.stdout, done.stderr) == (0, "4\n", "")
+
+
+def presets_table() -> str:
+    """docs/models.md's table of the presets, made from models.json."""
+    rows = [
+        "| model | dimensions | input limit | added to every chunk | largest chunk | tokenizer "
+        "| price per million |",
+        "|---|---:|---:|---|---:|---|---:|",
+    ]
+    for name in model_names():
+        preset = model_preset(name)
+        dimensions = f"{preset.dimensions:,}"
+        if preset.dimension_sizes:
+            dimensions += " (" + ", ".join(map(str, preset.dimension_sizes)) + ")"
+        if preset.dimension_max:
+            dimensions += f" (any up to {preset.dimension_max:,})"
+        parts = [f"`{token}`" for token in preset.special_tokens or ()]
+        parts += [f"`{preset.prefix}`"] if preset.prefix else []
+        if preset.added_tokens is None:
+            added = " ".join(parts) + (": " if parts else "") + "not known"
+            largest = "–"
+        else:
+            added = str(preset.added_tokens) + (": " + " ".join(parts) if parts else "")
+            largest = f"{preset.max_input_tokens - preset.added_tokens:,}"
+        tokenizer = "not known"
+        if preset.tokenizer is not None:
+            tokenizer = f"{preset.tokenizer} ({preset.tokenizer_identified_by})"
+        price = "–"
+        if preset.price_per_million is not None:
+            price = f"{float(preset.price_per_million):.2f} {preset.currency}"
+        rows.append(f"| {name} | {dimensions} | {preset.max_input_tokens:,} | {added} | "
+                    f"{largest} | {tokenizer} | {price} |")  # fmt: skip
+    return "\n".join(rows)
+
+
+def test_the_docs_table_is_the_presets() -> None:
+    page = (ROOT / "docs" / "models.md").read_text(encoding="utf-8")
+    assert presets_table() in page, "docs/models.md's table should read:\n" + presets_table()
