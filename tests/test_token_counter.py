@@ -177,3 +177,16 @@ def test_the_cores_are_the_ones_this_process_may_use() -> None:
     if hasattr(os, "sched_getaffinity"):
         assert files.cores() == len(os.sched_getaffinity(0))
     assert files.cores() >= 1
+
+
+@pytest.mark.parametrize(
+    ("load", "expected"), [(0.0, 4), (0.6, 3), (1.4, 3), (1.6, 2), (3.9, 1), (12.0, 1)]
+)
+def test_a_busy_machine_gets_fewer_processes(
+    monkeypatch: pytest.MonkeyPatch, load: float, expected: int
+) -> None:
+    monkeypatch.setattr(files, "cores", lambda: 4)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, 0.0, 0.0))
+    assert files.free_cores() == expected
+    monkeypatch.delattr(os, "getloadavg")
+    assert files.free_cores() == 4

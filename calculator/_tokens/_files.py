@@ -10,7 +10,8 @@ and counted as it is read (``_count.CountStream``), so a file takes memory for a
 its text, not for the file; HTML (.html, .htm) counts as its text content, as
 ``html.parser`` reads it (script and style left out, character references decoded), the
 file read whole first.  More than :data:`PARALLEL_BYTES` of files are counted by a process
-per core, in batches of neighbouring files, and the counts come back in the walk's order.
+per free core (:func:`free_cores`), in batches of neighbouring files, and the counts come back
+in the walk's order.
 """
 
 from __future__ import annotations
@@ -212,6 +213,18 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
+def free_cores() -> int:
+    """The cores that other work leaves free: this process's cores less the system's load
+    over the last minute (rounded), at least one.  On a busy machine a second counting
+    process only waits for a core, and costs its own start and its own merging."""
+    total = cores()
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here (Windows)
+        return total
+    return max(1, min(total, int(total - load + 0.5)))
+
+
 def count_files(
     paths: Sequence[str],
     encoding: str,
@@ -229,7 +242,7 @@ def count_files(
     _load(encoding, ranks)
     sizes = [_size(path) for path in files]
     if workers is None:
-        workers = min(cores(), len(files)) if sum(sizes) > PARALLEL_BYTES else 1
+        workers = min(free_cores(), len(files)) if sum(sizes) > PARALLEL_BYTES else 1
     shown = _Progress(progress, len(files), sum(sizes))
     counts: list[Counted] = []
     if workers <= 1:
