@@ -169,9 +169,11 @@ def _count(path: Path) -> Counted:
     """One file's count, its text counted as it is read (HTML once read whole)."""
     assert _counter is not None  # _load ran in this process first
     try:
-        if path.suffix.lower() in HTML_SUFFIXES:
+        # A counter without streams (a tokenizer.json's, say) counts the text read whole.
+        streams = getattr(_counter, "stream", None)
+        if streams is None or path.suffix.lower() in HTML_SUFFIXES:
             return Counted(path.as_posix(), _counter.count(read_text(path)))
-        stream = _counter.stream()
+        stream = streams()
         for part in text_parts(path):
             stream.feed(part)
         return Counted(path.as_posix(), stream.close())
