@@ -341,12 +341,18 @@ class ModelLimitAnswer(TypedDict):
     """Chunks against the model's input limit (the command line's ``model_limit`` keys)."""
 
     max_input_tokens: int
+    #: Tokens the model adds to every chunk (special tokens, a required prefix).
+    added_tokens: int
     chunk_size: int
     chunks: int
     chunks_over_limit: int
     truncated_tokens: int
     fits: bool
     largest_chunk_size_within_limit: int
+    #: chunks × added_tokens.
+    added_tokens_total: int
+    #: Tokens processed + added_tokens_total − truncated_tokens.
+    tokens_embedded: int
     #: The plan at the largest size within the limit; None when the overlap is not below it.
     at_limit: AtLimit | None
 

@@ -26,6 +26,7 @@ from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import database_lines, model_limit_lines, reindex_lines, storage_lines
+from ._models import ModelPreset, describe_preset, model_names, model_preset, preset_line
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import describe, describe_cost, describe_panels
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
-ENCODINGS = ("o200k_base", "cl100k_base")
+ENCODINGS = ("o200k_base", "cl100k_base", "bert-base-uncased")
 # The window model, then the splitters of calculator._splitters (SPLITTERS).
 SPLITTER_CHOICES = ("window", "recursive", "markdown", "sentence")
 # Where `python3 build.py ranks` puts the ranks in a checkout of the project.
@@ -159,11 +160,25 @@ def _parser() -> argparse.ArgumentParser:
         help="Qdrant: what is kept on disk only (default none)",
     )
     parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
+    parser.add_argument(
+        "--added-tokens", help="tokens the model adds to every chunk ([CLS], [SEP], a prefix)"
+    )
+    parser.add_argument(
+        "--model",
+        metavar="NAME",
+        help="an embedding model's preset: fills the options above"
+        " that are not given (docs/models.md lists them)",
+    )
     counting = parser.add_argument_group("counting your own text (each file is one document)")
     counting.add_argument(
         "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
     )
-    counting.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0])
+    counting.add_argument(
+        "--encoding", choices=ENCODINGS, help=f"default: --model's tokenizer, else {ENCODINGS[0]}"
+    )
+    counting.add_argument(
+        "--tokenizer", metavar="FILE", help="a Hugging Face tokenizer.json (instead of --encoding)"
+    )
     counting.add_argument(
         "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
     )
@@ -185,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
     _check_combinations(parser, options)
+    preset, kept = _apply_model(parser, options)
     if not options.dimensions and any(
         getattr(options, name) is not None for name in _STORAGE_OPTIONS
     ):
@@ -209,20 +225,67 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert plan is not None  # the form plans whenever it reports no error
     panels = _Panels(options, outcome)
     splits = _split(parser, options, counted, plan)
+    _print(options, plan, outcome.vectors, panels, counted=(counted, splits), model=(preset, kept))
+    return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
+
+
+def _print(
+    options: argparse.Namespace,
+    plan: CorpusPlan,
+    vectors: VectorSize | None,
+    panels: _Panels,
+    *,
+    counted: tuple[list[Counted], list[SplitFile]],
+    model: tuple[ModelPreset | None, dict[str, str]],
+) -> None:
+    """The plan as JSON, Markdown or lines; ``counted``: the counted files and, with a
+    splitter, their splits."""
+    (files, splits), (preset, kept) = counted, model
     if options.json:
-        report = panels.report(plan, outcome.vectors)
+        report = panels.report(plan, vectors)
         if options.count:
-            report["counted"] = _counted_report(options.encoding, counted)
-            report |= _splitter_report(options, counted, splits, plan)
+            report["counted"] = _counted_report(options.encoding, files)
+            report |= _splitter_report(options, files, splits, plan)
+        if preset is not None:
+            counted_with = options.encoding if options.count else None
+            report["model"] = describe_preset(preset, kept, counted_with)
         print(json.dumps(report, indent=2))
     elif options.markdown:
-        print(markdown(plan, outcome.vectors, panels))
+        print(markdown(plan, vectors, panels))
     else:
         if options.count:
             splitter_lines = _splitter_lines(options.splitter, splits, panels.documents)
-            print("\n".join([_counted_line(options.encoding, counted), *splitter_lines]))
-        print(summary(plan, outcome.vectors, panels))
-    return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
+            print("\n".join([_counted_line(options.encoding, files), *splitter_lines]))
+        if preset is not None:
+            print(preset_line(preset, kept, options.encoding if options.count else None))
+        print(summary(plan, vectors, panels))
+
+
+def _apply_model(
+    parser: argparse.ArgumentParser, options: argparse.Namespace
+) -> tuple[ModelPreset | None, dict[str, str]]:
+    """Fill the options --model's preset knows and the user left out; the preset (if any)
+    and the values the user gave instead of the preset's."""
+    preset = kept = None
+    if options.model is not None:
+        try:
+            preset = model_preset(options.model)
+        except CalculatorError:
+            parser.error(f"argument --model: unknown model {options.model!r} "
+                         f"(choose from {', '.join(model_names())})")  # fmt: skip
+        kept = {}
+        for name, text in preset.form_fields().items():
+            given = getattr(options, name)
+            if not given:  # left out (the dimensions' default is empty)
+                setattr(options, name, text)
+            else:
+                kept[name] = given
+        if options.encoding is None and preset.tokenizer in ENCODINGS:
+            options.encoding = preset.tokenizer
+    if options.added_tokens is not None and options.max_input_tokens is None:
+        parser.error("argument --added-tokens: needs --max-input-tokens (or --model)")
+    options.encoding = options.encoding or ENCODINGS[0]
+    return preset, kept or {}
 
 
 class _CountRefusedError(Exception):
@@ -237,9 +300,15 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     except ModuleNotFoundError:
         message = "the tokenizer comes with the project's source, not with the installed package"
         raise _CountRefusedError("--count", message + ": run it from a checkout") from None
+    if options.tokenizer:
+        options.encoding = options.tokenizer  # counted with it (and named so in the report)
     try:
-        results = count_files(options.count, options.encoding, Path(options.ranks))
+        # A progress line only where someone watches it: not in a log or a pipe.
+        progress = sys.stderr if sys.stderr.isatty() else None
+        results = count_files(options.count, options.encoding, Path(options.ranks), None, progress)
     except (OSError, ValueError) as failure:
+        if options.tokenizer:
+            raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None
         message = f"{failure}; `python3 build.py ranks` fetches them"
         raise _CountRefusedError("--ranks", message) from None
     counted = [item for item in results if item.tokens is not None]
@@ -275,7 +344,7 @@ def _split(
     parser: argparse.ArgumentParser,
     options: argparse.Namespace,
     counted: list[Counted],
-    plan: ChunkPlan,
+    plan: CorpusPlan,
 ) -> list[SplitFile]:
     """The counted files as the chosen splitter cuts them (none for the window model);
     sizes the splitter refuses end the program, as any bad input does."""
@@ -299,7 +368,7 @@ def _split(
 
 
 def _splitter_report(
-    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: ChunkPlan
+    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: CorpusPlan
 ) -> dict[str, object]:
     """The splitter's chunks and tokens processed in place of the window model's, per
     document and in all; the window model's (each file chunked on its own) beside them.
@@ -459,6 +528,8 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
             fields[name] = getattr(options, name)
     if options.max_input_tokens is not None:
         fields["max_input_tokens"] = options.max_input_tokens
+        if options.added_tokens is not None:
+            fields["added_tokens"] = options.added_tokens
     if options.top_k or options.context_window:
         fields |= {
             "top_k": options.top_k,

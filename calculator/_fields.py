@@ -198,6 +198,11 @@ _DECLARATIONS = (
     # 512 tokens: the input limit of the common 384-dimension models (the page's default
     # dimensions), e.g. bge-small and multilingual-e5-small.
     Field("max_input_tokens", "whole", ("model_limit",), "512", minimum=1, home="model_limit"),
+    # What the model adds to every chunk ([CLS] and [SEP], a prefix): 0 unless told.
+    Field(
+        "added_tokens", "whole", ("model_limit",), "0", minimum=0, on_page=False,
+        home="model_limit",
+    ),
 )  # fmt: skip
 
 FIELDS: Mapping[str, Field] = MappingProxyType({field.name: field for field in _DECLARATIONS})

@@ -244,7 +244,14 @@ def _model_limit(reader: _FieldReader, plan: CorpusPlan | None) -> InputLimit | 
     if not reader.in_use("model_limit"):
         return None
     limit = reader.whole("max_input_tokens")
-    return None if limit is None or plan is None else input_limit(plan, limit)
+    added = reader.whole("added_tokens") if reader.text("added_tokens") else 0
+    if limit is None or added is None or plan is None:
+        return None
+    try:
+        return input_limit(plan, limit, added)
+    except CalculatorError as error:  # the added tokens leave no room for the text
+        reader.refuse(error)
+        return None
 
 
 def _budget(reader: _FieldReader, window: tuple[int, int] | None) -> PromptBudget | None:

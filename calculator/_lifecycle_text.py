@@ -271,6 +271,13 @@ def model_limit_lines(limit: InputLimit) -> list[str]:
                         them silently, so 114,176 tokens are never embedded
     within the limit    chunk size 512 at most; at 512/128: 521 chunks, 266,560 tokens
                         processed
+    >>> limit = input_limit(plan_chunks(8000, 256, 0), 256, added_tokens=2)
+    >>> print("\\n".join(model_limit_lines(limit)))  # doctest: +NORMALIZE_WHITESPACE
+    model input limit   256 tokens, 2 of them the model's own in every chunk: 31 of 32
+                        chunks are longer; most embedding APIs cut them silently, so 62
+                        tokens are never embedded
+    within the limit    chunk size 254 at most; at 254/0: 32 chunks, 8,000 tokens processed
+    tokens embedded     8,002: 8,000 processed + 64 added (32 × 2) − 62 cut
     """
     plan, at_limit = limit.plan, limit.plan_at_limit
     over = limit.chunks_over_limit
@@ -295,7 +302,21 @@ def model_limit_lines(limit: InputLimit) -> list[str]:
             f"; at {at_limit.chunk_size:,}/{at_limit.overlap:,}: {_chunks(at_limit.chunks)}, "
             f"{_tokens(at_limit.tokens_processed)} processed"
         )
-    return [
-        _row("model input limit", f"{_tokens(limit.max_input_tokens)}: {verdict}"),
+    head = _tokens(limit.max_input_tokens)
+    if limit.added_tokens:
+        head += f", {limit.added_tokens:,} of them the model's own in every chunk"
+    lines = [
+        _row("model input limit", f"{head}: {verdict}"),
         _row("within the limit", largest),
     ]
+    if limit.added_tokens:
+        cut = f" − {limit.truncated_tokens:,} cut" if limit.truncated_tokens else ""
+        lines.append(
+            _row(
+                "tokens embedded",
+                f"{limit.tokens_embedded:,}: {plan.tokens_processed:,} processed + "
+                f"{limit.added_tokens_total:,} added ({plan.chunks:,} × {limit.added_tokens:,})"
+                + cut,
+            )
+        )
+    return lines

@@ -441,12 +441,15 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
     at_limit = limit.plan_at_limit
     return {
         "max_input_tokens": limit.max_input_tokens,
+        "added_tokens": limit.added_tokens,
         "chunk_size": limit.plan.chunk_size,
         "chunks": limit.plan.chunks,
         "chunks_over_limit": limit.chunks_over_limit,
         "truncated_tokens": limit.truncated_tokens,
         "fits": limit.chunks_over_limit == 0,
         "largest_chunk_size_within_limit": limit.largest_chunk_size,
+        "added_tokens_total": limit.added_tokens_total,
+        "tokens_embedded": limit.tokens_embedded,
         "at_limit": None
         if at_limit is None
         else {
