@@ -58,6 +58,24 @@ class LengthGroup(TypedDict):
     length: int
 
 
+#: A line of the worked derivation after the step and the chunks (catalog key
+#: ``derivation.<line>``): one document's, D equal documents' (each one's, then × D), or a
+#: sum over documents of several lengths.
+DerivationLine = Literal[
+    "last",
+    "processed",
+    "repeated",
+    "padded",
+    "document_processed",
+    "documents_chunks",
+    "documents_processed",
+    "documents_repeated",
+    "documents_padded",
+    "processed_sum",
+    "repeated_documents",
+]
+
+
 class Derivation(TypedDict):
     """Which formulas the worked derivation shows (catalog keys ``derivation.<line>``)."""
 
@@ -65,14 +83,17 @@ class Derivation(TypedDict):
     #: every document has one length), or a sum over documents of several lengths.
     chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
     #: The other lines, after the step and the chunks (none without tokens).
-    lines: list[Literal["last", "processed", "processed_sum", "repeated", "padded"]]
-    #: Documents of one length: the lines above are one document's, then × D.
+    lines: list[DerivationLine]
+    #: Documents of one length: the chunks line and the lines before the × D ones are one
+    #: document's.
     documents_line: Literal["equal_documents"] | None
     #: The raw vector size: bytes per dimension, bits for binary; None without vectors.
     raw_line: Literal["raw", "raw_binary"] | None
-    #: Windows after each document's first, over the whole corpus: chunks − documents with
-    #: tokens (one document: chunks − 1), so tokens processed = N + O × this.
+    #: The lines' (n − 1): one document's chunks but one; for a sum over documents of
+    #: several lengths, (n − D): the chunks but one per document with tokens.
     chunks_minus_one: int
+    #: D: the documents with tokens (an empty document makes no chunk).
+    documents_with_tokens: int
 
 
 class DocumentFigures(TypedDict):
@@ -81,6 +102,14 @@ class DocumentFigures(TypedDict):
     tokens: int
     chunks: int
     last_chunk_tokens: int
+    tokens_processed: int
+
+
+class OneStreamFigures(TypedDict):
+    """The same tokens as one stream, beside a corpus of several documents (the seeds'
+    comparison): its chunks and tokens processed."""
+
+    chunks: int
     tokens_processed: int
 
 
@@ -105,6 +134,9 @@ class PlanFigures(TypedDict):
     #: have one length (the ``documents`` section compares the corpus with one stream).
     document_count: NotRequired[int]
     document: NotRequired[DocumentFigures]
+    #: The same tokens as one stream, beside a corpus of several documents: the source
+    #: documents' comparison (the ``documents`` section has its every figure).
+    one_stream: NotRequired[OneStreamFigures]
     dimensions: NotRequired[int]
     dtype: NotRequired[str]
     bits_per_dimension: NotRequired[int]
@@ -115,10 +147,33 @@ class PlanFigures(TypedDict):
     raw_vector_size: NotRequired[SizeAnswer]
 
 
+class ChunkWindow(TypedDict):
+    """Chunk ``index`` (from 0) covers tokens ``[start, end)`` of the drawn document."""
+
+    index: int
+    start: int
+    end: int
+
+
+class ChunkMapAnswer(TypedDict):
+    """What the chunk map draws (``calculator._chunk_map``): one document's windows."""
+
+    #: The one document, each of D equal documents, or the longest of a list.
+    document: Literal["one", "each", "longest"]
+    tokens: int
+    chunks: int
+    before: list[ChunkWindow]
+    #: The last window, drawn past a gap (its predecessor not drawn); empty without a gap.
+    after: list[ChunkWindow]
+    hidden: int
+
+
 class ResultAnswer(PlanFigures):
-    """The main results as the page gets them: the figures and which derivation to show."""
+    """The main results as the page gets them: the figures, which derivation to show and the
+    chunk map's windows."""
 
     derivation: Derivation
+    chunk_map: ChunkMapAnswer | None
 
 
 class OneStream(TypedDict):

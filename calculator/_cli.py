@@ -254,7 +254,7 @@ def _print(
         print(markdown(plan, vectors, panels))
     else:
         if options.count:
-            splitter_lines = _splitter_lines(options.splitter, splits, panels.documents)
+            splitter_lines = _splitter_lines(options.splitter, splits, plan)
             print("\n".join([_counted_line(options.encoding, files), *splitter_lines]))
         if preset is not None:
             print(preset_line(preset, kept, options.encoding if options.count else None))

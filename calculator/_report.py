@@ -120,7 +120,12 @@ def describe(plan: CorpusPlan | ChunkPlan, vectors: VectorSize | None = None) ->
         report["last_chunk_tokens"] = document.last_chunk_tokens
         report["steps_after_first"] = _quotient(document.steps_after_first)
     if plan.documents > 1:
+        stream = plan.one_stream
         report["document_count"] = plan.documents
+        report["one_stream"] = {
+            "chunks": stream.chunks,
+            "tokens_processed": stream.tokens_processed,
+        }
         if document is not None:
             report["document"] = {
                 "tokens": document.tokens,
