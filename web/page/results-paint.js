@@ -55,10 +55,16 @@ export function shownResult() {
   return hasResult;
 }
 
+// Past this many characters a figure takes the smaller size (results.css).
+const LONG_FIGURE = 12;
+
 function paintInteger(key, value, text) {
   for (const element of resultElements.get(key) ?? []) {
     writeData(element, "value", value);
     writeText(element, text);
+    if (element.classList.contains("result-value")) {
+      element.toggleAttribute("data-long", text.length > LONG_FIGURE);
+    }
   }
 }
 
