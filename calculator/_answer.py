@@ -58,16 +58,59 @@ class LengthGroup(TypedDict):
     length: int
 
 
+#: A line of the worked derivation after the step and the chunks (catalog key
+#: ``derivation.<line>``): one document's, D equal documents' (each one's, then × D), or a
+#: sum over documents of several lengths.
+DerivationLine = Literal[
+    "last",
+    "processed",
+    "repeated",
+    "padded",
+    "document_processed",
+    "documents_chunks",
+    "documents_processed",
+    "documents_repeated",
+    "documents_padded",
+    "processed_sum",
+    "repeated_documents",
+]
+
+
 class Derivation(TypedDict):
     """Which formulas the worked derivation shows (catalog keys ``derivation.<line>``)."""
 
-    #: No tokens, one window for all of them, or windows after the first.
-    chunks_line: Literal["chunks_empty", "chunks_short", "chunks"]
+    #: No tokens, one window for all of them, windows after the first (each document's, when
+    #: every document has one length), or a sum over documents of several lengths.
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
     #: The other lines, after the step and the chunks (none without tokens).
-    lines: list[Literal["last", "processed", "repeated", "padded"]]
+    lines: list[DerivationLine]
+    #: Documents of one length: the chunks line and the lines before the × D ones are one
+    #: document's.
+    documents_line: Literal["equal_documents"] | None
     #: The raw vector size: bytes per dimension, bits for binary; None without vectors.
     raw_line: Literal["raw", "raw_binary"] | None
+    #: The lines' (n − 1): one document's chunks but one; for a sum over documents of
+    #: several lengths, (n − D): the chunks but one per document with tokens.
     chunks_minus_one: int
+    #: D: the documents with tokens (an empty document makes no chunk).
+    documents_with_tokens: int
+
+
+class DocumentFigures(TypedDict):
+    """One document's window-model figures, when every document of a corpus has its length."""
+
+    tokens: int
+    chunks: int
+    last_chunk_tokens: int
+    tokens_processed: int
+
+
+class OneStreamFigures(TypedDict):
+    """The same tokens as one stream, beside a corpus of several documents (the seeds'
+    comparison): its chunks and tokens processed."""
+
+    chunks: int
+    tokens_processed: int
 
 
 class PlanFigures(TypedDict):
@@ -78,14 +121,22 @@ class PlanFigures(TypedDict):
     overlap: int
     step: int
     chunks: int
-    last_chunk_tokens: int
+    #: Each document's last chunk and ceiling quotient: only when every document has one length.
+    last_chunk_tokens: NotRequired[int]
     length_groups: list[LengthGroup]
     tokens_processed: int
     repeated_tokens: int
     repeated_share: str
     padded_tokens: int
     padding_tokens: int
-    steps_after_first: Quotient
+    steps_after_first: NotRequired[Quotient]
+    #: A corpus of more than one document: how many, and each one's figures when they all
+    #: have one length (the ``documents`` section compares the corpus with one stream).
+    document_count: NotRequired[int]
+    document: NotRequired[DocumentFigures]
+    #: The same tokens as one stream, beside a corpus of several documents: the source
+    #: documents' comparison (the ``documents`` section has its every figure).
+    one_stream: NotRequired[OneStreamFigures]
     dimensions: NotRequired[int]
     dtype: NotRequired[str]
     bits_per_dimension: NotRequired[int]
@@ -96,10 +147,33 @@ class PlanFigures(TypedDict):
     raw_vector_size: NotRequired[SizeAnswer]
 
 
+class ChunkWindow(TypedDict):
+    """Chunk ``index`` (from 0) covers tokens ``[start, end)`` of the drawn document."""
+
+    index: int
+    start: int
+    end: int
+
+
+class ChunkMapAnswer(TypedDict):
+    """What the chunk map draws (``calculator._chunk_map``): one document's windows."""
+
+    #: The one document, each of D equal documents, or the longest of a list.
+    document: Literal["one", "each", "longest"]
+    tokens: int
+    chunks: int
+    before: list[ChunkWindow]
+    #: The last window, drawn past a gap (its predecessor not drawn); empty without a gap.
+    after: list[ChunkWindow]
+    hidden: int
+
+
 class ResultAnswer(PlanFigures):
-    """The main results as the page gets them: the figures and which derivation to show."""
+    """The main results as the page gets them: the figures, which derivation to show and the
+    chunk map's windows."""
 
     derivation: Derivation
+    chunk_map: ChunkMapAnswer | None
 
 
 class OneStream(TypedDict):
@@ -148,7 +222,6 @@ class Cost(TypedDict):
     price_per_million: str
     tokens_processed: int
     one_time: str
-    per_document_set: NotRequired[str]
 
 
 class CompareRowFigures(TypedDict):

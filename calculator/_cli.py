@@ -19,7 +19,7 @@ from ._chunking import ChunkPlan, plan_chunks
 from ._compare import Comparison
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
-from ._documents import CorpusPlan, parse_document_tokens
+from ._documents import CorpusPlan
 from ._english import count_of
 from ._errors import CalculatorError
 from ._fields import FIELDS
@@ -218,8 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
     except NotTextError as failure:
         return _refuse("--document-tokens", f"{options.document_tokens}: {failure}")
-    for refused in outcome.errors.values():  # the first is enough to fix and retry
-        return _refuse(_flag(refused.field), refused.message)
+    refused_option = _refusal(options, outcome)
+    if refused_option is not None:
+        return _refuse(*refused_option)
     plan = outcome.plan
     assert plan is not None  # the form plans whenever it reports no error
     panels = _Panels(options, outcome)
@@ -230,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _print(
     options: argparse.Namespace,
-    plan: ChunkPlan,
+    plan: CorpusPlan,
     vectors: VectorSize | None,
     panels: _Panels,
     *,
@@ -253,7 +254,7 @@ def _print(
         print(markdown(plan, vectors, panels))
     else:
         if options.count:
-            splitter_lines = _splitter_lines(options.splitter, splits, panels.documents)
+            splitter_lines = _splitter_lines(options.splitter, splits, plan)
             print("\n".join([_counted_line(options.encoding, files), *splitter_lines]))
         if preset is not None:
             print(preset_line(preset, kept, options.encoding if options.count else None))
@@ -323,10 +324,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
 
 
 def _use_counts(options: argparse.Namespace, counted: list[Counted]) -> None:
-    """Each counted file becomes one document, and their total N unless --tokens says."""
+    """Each counted file becomes one document of the corpus."""
     options.document_tokens = "\n".join(str(item.tokens) for item in counted)
-    if options.tokens is None:
-        options.tokens = str(sum(item.tokens or 0 for item in counted))
 
 
 def _counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
@@ -345,7 +344,7 @@ def _split(
     parser: argparse.ArgumentParser,
     options: argparse.Namespace,
     counted: list[Counted],
-    plan: ChunkPlan,
+    plan: CorpusPlan,
 ) -> list[SplitFile]:
     """The counted files as the chosen splitter cuts them (none for the window model);
     sizes the splitter refuses end the program, as any bad input does."""
@@ -369,7 +368,7 @@ def _split(
 
 
 def _splitter_report(
-    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: ChunkPlan
+    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: CorpusPlan
 ) -> dict[str, object]:
     """The splitter's chunks and tokens processed in place of the window model's, per
     document and in all; the window model's (each file chunked on its own) beside them.
@@ -470,10 +469,45 @@ def _flag(field: str) -> str:
     return flag
 
 
+def _refusal(options: argparse.Namespace, outcome: FormOutcome) -> tuple[str, str] | None:
+    """The first refused option (enough to fix and retry) and why, or ``None``."""
+    for refused in outcome.errors.values():
+        return _flag(refused.field), refused.message
+    assert outcome.plan is not None  # the form plans whenever it reports no error
+    disagreement = _tokens_beside_documents(options, outcome.plan)
+    return ("--tokens", disagreement) if disagreement else None
+
+
+def _tokens_beside_documents(options: argparse.Namespace, plan: CorpusPlan) -> str:
+    """Why --tokens given beside the documents is refused ("" when it agrees with them or
+    describes the one document): the documents are the corpus, so a total given beside them
+    can only be theirs."""
+    if _corpus(options) == "one" or options.tokens is None:
+        return ""
+    try:
+        given = parse_whole_number("tokens", options.tokens)
+    except CalculatorError as refused:
+        return refused.message
+    if given == plan.tokens:
+        return ""
+    return f"the documents hold {_tokens(plan.tokens)} in all: leave --tokens out, or give that"
+
+
+def _corpus(options: argparse.Namespace) -> str:
+    """The corpus the options describe: counted files or a list, documents of an average
+    length, or one document of --tokens."""
+    if options.count or options.document_tokens is not None:
+        return "list"
+    if options.documents or options.average_tokens:
+        return "documents"
+    return "one"
+
+
 def _fields(options: argparse.Namespace) -> dict[str, str]:
     custom = options.bytes_per_dimension is not None
     fields = {
-        "tokens": options.tokens,
+        "corpus": _corpus(options),
+        "tokens": options.tokens or "",
         "chunk_size": options.chunk_size,
         "overlap": options.overlap,
         "dimensions": options.dimensions,
@@ -485,13 +519,9 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
         "compare": options.compare,
     }
     if options.count:
-        fields["documents_mode"] = "list"
         fields["document_tokens"] = options.document_tokens
     elif options.document_tokens is not None:
-        fields["documents_mode"] = "list"
         fields["document_tokens"] = _read(options.document_tokens)
-    if options.tokens is None:
-        fields["tokens"] = _documents_total(fields)
     fields |= _reindex_fields(options)
     for name in _STORAGE_OPTIONS:
         if getattr(options, name) is not None:
@@ -534,18 +564,6 @@ def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
     return fields
 
 
-def _documents_total(fields: dict[str, str]) -> str:
-    """N when only the documents are given: their total (0 if they are not valid, so
-    that the form reports the documents' own error rather than a missing N)."""
-    try:
-        if fields.get("documents_mode") == "list":
-            return str(sum(parse_document_tokens(fields["document_tokens"])))
-        documents = parse_whole_number("documents", fields["documents"])
-        return str(documents * parse_whole_number("average_tokens", fields["average_tokens"]))
-    except CalculatorError:
-        return "0"
-
-
 def _given(value: str | None, otherwise: str) -> str:
     """An option's text as typed (even empty), or ``otherwise`` when it was left out."""
     return otherwise if value is None else value
@@ -571,8 +589,9 @@ class _Panels:
     def __init__(self, options: argparse.Namespace, outcome: FormOutcome) -> None:
         self.outcome = outcome
         self.comparison: Comparison | None = outcome.comparison if options.compare else None
-        self.documents: CorpusPlan | None = outcome.documents
-        self.stream: ChunkPlan | None = outcome.documents_stream
+        plan = outcome.plan
+        #: The corpus beside the same tokens as one stream, for more than one document.
+        self.documents: CorpusPlan | None = None if plan is None or plan.documents == 1 else plan
         self.budget: PromptBudget | None = outcome.budget
         self.price: Fraction | None = outcome.price_per_million
         self.reindex: ReindexCase | None = outcome.reindex
@@ -581,7 +600,7 @@ class _Panels:
         self.database: DatabaseStorage | None = outcome.database_storage
         self.model_limit: InputLimit | None = outcome.model_limit
 
-    def report(self, plan: ChunkPlan, vectors: VectorSize | None) -> dict[str, object]:
+    def report(self, plan: CorpusPlan, vectors: VectorSize | None) -> dict[str, object]:
         """The JSON: the plan's figures, then each panel asked for (one assembly with the
         page's, ``describe_panels``); the comparison only when --compare gave rows."""
         report: dict[str, object] = dict(describe(plan, vectors))
@@ -590,7 +609,7 @@ class _Panels:
                 report[name] = figures
         return report
 
-    def lines(self, plan: ChunkPlan) -> list[str]:
+    def lines(self, plan: CorpusPlan) -> list[str]:
         """The re-indexing, storage and input-limit panels as readable lines."""
         lines: list[str] = []
         if self.reindex is not None:
@@ -605,30 +624,40 @@ class _Panels:
 
 
 def summary(
-    plan: ChunkPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
+    plan: CorpusPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
 ) -> str:
     """A short readable account of the plan.
 
-    >>> from calculator import plan_chunks, vector_size
-    >>> print(summary(plan_chunks(8000, 512, 64), vector_size(18, 384)))
+    >>> from calculator import plan_equal_documents, vector_size
+    >>> from calculator._documents import plan_one_document
+    >>> print(summary(plan_one_document(8000, 512, 64), vector_size(18, 384)))
     8,000 tokens, chunk size 512, overlap 64, step 448
     chunks              18 (17 × 512 + 1 × 384)
     tokens processed    9,088 (1,088 repeated: 13.6% of the document)
     padded upper bound  9,216 (18 × 512; the last chunk is 128 tokens short of full size)
     raw vector size     27,648 bytes = 27 KiB = ≈27.6 kB (18 × 384 dimensions × 4 bytes)
+    >>> print(summary(plan_equal_documents(50_000, 1200, 512, 64)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    50,000 documents of 1,200 tokens (60,000,000 tokens), chunk size 512, overlap 64, step 448
+    chunks              150,000 (100,000 × 512 + 50,000 × 304)
+    tokens processed    66,400,000 (6,400,000 repeated: 10.67% of the corpus)
+    padded upper bound  76,800,000 (150,000 × 512; the last chunks are 10,400,000 tokens
+                        short of full size)
     """
+    whole = "the document" if plan.documents == 1 else "the corpus"
     lines = [
-        f"{_tokens(plan.tokens)}, chunk size {plan.chunk_size:,}, "
+        f"{_corpus_text(plan)}, chunk size {plan.chunk_size:,}, "
         f"overlap {plan.overlap:,}, step {plan.step:,}"
     ]
     if plan.chunks == 0:
-        lines.append("chunks              0 (an empty document makes no chunks)")
+        empty = "an empty document makes" if plan.documents == 1 else "empty documents make"
+        lines.append(f"chunks              0 ({empty} no chunks)")
     else:
         lengths = " + ".join(f"{group.count:,} × {group.length:,}" for group in plan.length_groups)
         lines += [
             f"chunks              {plan.chunks:,} ({lengths})",
             f"tokens processed    {plan.tokens_processed:,} ({plan.repeated_tokens:,} repeated: "
-            f"{_percent(plan.repeated_share)} of the document)",
+            f"{_percent(plan.repeated_share)} of {whole})",
             f"padded upper bound  {plan.padded_tokens:,} ({plan.chunks:,} × {plan.chunk_size:,}; "
             f"{_padding_note(plan)})",
         ]
@@ -643,12 +672,22 @@ def summary(
     return "\n".join(lines)
 
 
-def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
+def _corpus_text(plan: CorpusPlan) -> str:
+    """One document's tokens, D documents of one length, or D documents of several."""
+    if plan.documents == 1:
+        return _tokens(plan.tokens)
+    documents = count_of(plan.documents, "document", "documents")
+    if plan.document is not None:
+        return f"{documents} of {_tokens(plan.document.tokens)} ({_tokens(plan.tokens)})"
+    return f"{documents}, {_tokens(plan.tokens)} in all"
+
+
+def _panel_lines(plan: CorpusPlan, panels: _Panels) -> list[str]:
     lines: list[str] = []
     if panels.comparison is not None:
         lines += ["", *_table(_comparison_table(panels.comparison), plain=True)]
-    if panels.documents is not None and panels.stream is not None:
-        corpus, stream = panels.documents, panels.stream
+    if panels.documents is not None:
+        corpus, stream = panels.documents, panels.documents.one_stream
         lines += [
             "",
             f"{count_of(corpus.documents, 'document', 'documents')} chunked one by one: "
@@ -666,12 +705,14 @@ def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
 
 
 def markdown(
-    plan: ChunkPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
+    plan: CorpusPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
 ) -> str:
     """Markdown tables for pasting into documentation.
 
-    >>> from calculator import plan_chunks, vector_size
-    >>> header, rule, row = markdown(plan_chunks(2500, 800, 200), vector_size(4, 384)).splitlines()
+    >>> from calculator import vector_size
+    >>> from calculator._documents import plan_one_document
+    >>> header, rule, row = markdown(plan_one_document(2500, 800, 200),
+    ...                              vector_size(4, 384)).splitlines()
     >>> rule
     '|---:|---:|---:|---:|---:|---:|---:|---:|'
     >>> print(row)
@@ -682,8 +723,9 @@ def markdown(
     else:
         rows = [_HEADER, _figures(plan, vectors)]
     lines = _table(rows)
-    if panels is not None and panels.documents is not None and panels.stream is not None:
-        lines += ["", *_table(_documents_table(panels.documents, panels.stream, vectors))]
+    if panels is not None and panels.documents is not None:
+        corpus = panels.documents
+        lines += ["", *_table(_documents_table(corpus, corpus.one_stream, vectors))]
     if panels is not None and panels.budget is not None:
         lines += ["", _budget_line(panels.budget)]
     if panels is not None and panels.price is not None:
@@ -705,7 +747,7 @@ _HEADER = [
 ]
 
 
-def _figures(plan: ChunkPlan, vectors: VectorSize | None) -> list[str]:
+def _figures(plan: CorpusPlan, vectors: VectorSize | None) -> list[str]:
     return [
         f"{plan.chunk_size:,}",
         f"{plan.overlap:,}",
@@ -795,26 +837,24 @@ def _budget_line(budget: PromptBudget) -> str:
     )
 
 
-def _cost_line(plan: ChunkPlan, panels: _Panels) -> str:
+def _cost_line(plan: CorpusPlan, panels: _Panels) -> str:
     assert panels.price is not None
-    cost = describe_cost(panels.price, plan.tokens_processed, panels.documents)
-    line = (
+    cost = describe_cost(panels.price, plan.tokens_processed)
+    return (
         f"embedding cost at {cost['price_per_million']} per million tokens: "
         f"{cost['one_time']} for {_tokens(plan.tokens_processed)} processed"
     )
-    if "per_document_set" in cost:
-        line += f"; {cost['per_document_set']} for the document set chunked one by one"
-    return line
 
 
 def _percent(share: Fraction) -> str:
     return decimal_text(share * 100, places=2) + "%"
 
 
-def _padding_note(plan: ChunkPlan) -> str:
+def _padding_note(plan: CorpusPlan) -> str:
+    last = "the last chunk is" if plan.documents == 1 else "the last chunks are"
     if plan.padding_tokens == 0:
-        return "the same as the exact figure: the last chunk is full"
-    return f"the last chunk is {_tokens(plan.padding_tokens)} short of full size"
+        return f"the same as the exact figure: {last} full"
+    return f"{last} {_tokens(plan.padding_tokens)} short of full size"
 
 
 def _per_dimension(vectors: VectorSize) -> str:

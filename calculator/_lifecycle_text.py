@@ -9,6 +9,7 @@ from ._chunking import ChunkPlan
 from ._cost import embedding_cost
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
+from ._documents import CorpusPlan
 from ._english import count_of
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
@@ -35,7 +36,7 @@ def _chunks(n: int) -> str:
 
 
 def reindex_lines(
-    plan: ChunkPlan,
+    plan: ChunkPlan | CorpusPlan,
     case: ReindexCase,
     migration: MigrationSize | None = None,
     price: Fraction | None = None,
@@ -110,13 +111,15 @@ def reindex_lines(
     return lines
 
 
-def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
+def _heading(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
     window = f"{plan.chunk_size:,}/{plan.overlap:,}"
     model = ", and a new embedding model" if case.new_model and case.kind != "model" else ""
     where = _tokens(plan.tokens)
     if case.documents is not None:
         total, changed = case.documents
-        where = f"{changed:,} of {count_of(total, 'document', 'documents')}"
+        where = count_of(total, "document", "documents")
+        if changed != total:
+            where = f"{changed:,} of {where}"
     if case.kind == "settings" and case.new_window is not None:
         size, overlap = case.new_window
         return f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
@@ -130,7 +133,7 @@ def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
     return f"re-indexing: a new embedding model for {where}: the chunks at {window} are kept"
 
 
-def _reuse_reason(plan: ChunkPlan, case: ReindexCase) -> str:
+def _reuse_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
     if case.new_model:
         kept = "; the chunking is reused" if case.kind == "model" else ""
         return f"a new model embeds every chunk again{kept}"
@@ -141,7 +144,7 @@ def _reuse_reason(plan: ChunkPlan, case: ReindexCase) -> str:
     return "the unchanged documents keep theirs"
 
 
-def _split_reason(plan: ChunkPlan, size: int, overlap: int) -> str:
+def _split_reason(plan: ChunkPlan | CorpusPlan, size: int, overlap: int) -> str:
     last = "the last chunk if it starts at the same token"
     if size != plan.chunk_size:
         return f"another chunk size: only {last}"
@@ -150,7 +153,7 @@ def _split_reason(plan: ChunkPlan, size: int, overlap: int) -> str:
     return f"the same tokens embedded before: full chunks starting every {steps}, and {last}"
 
 
-def _edit_reason(plan: ChunkPlan, case: ReindexCase, at: int, delta: int) -> str:
+def _edit_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase, at: int, delta: int) -> str:
     each = "" if case.documents is None else " in each changed document"
     kept = f"{case.kept_before_edit:,} end at or before token {at:,}{each}"
     if delta % plan.step:

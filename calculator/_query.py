@@ -22,6 +22,26 @@ from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
 COMPARE_PARAMETER = "compare"
+# The corpus parameter is left out where the link's other parameters imply it, and links made
+# before it (with the documents panel's "documents_mode") still open on their documents.
+CORPUS_PARAMETER = "corpus"
+LEGACY_DOCUMENTS_MODE = "documents_mode"
+
+
+def implied_corpus(parameters: Mapping[str, str]) -> str:
+    """The corpus a link means when it does not say: its list, its documents, or one document.
+
+    >>> implied_corpus({"documents": "50000", "average_tokens": "1200"})
+    'documents'
+    >>> implied_corpus({"documents_mode": "list"}), implied_corpus({"tokens": "9000"})
+    ('list', 'one')
+    """
+    legacy = parameters.get(LEGACY_DOCUMENTS_MODE)
+    if legacy == "list" or "document_tokens" in parameters:
+        return "list"
+    if legacy == "average" or "documents" in parameters or "average_tokens" in parameters:
+        return "documents"
+    return "one"
 
 
 def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict[str, str]:
@@ -34,11 +54,16 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     '0,02'
     >>> fields_from_query("tokens=1e400")["tokens"]
     '1e400'
+    >>> fields_from_query("documents=50000&average_tokens=1200")["corpus"]
+    'documents'
     """
     given: dict[str, str] = {}
     for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
-        if name in DEFAULT_FIELDS or name == COMPARE_PARAMETER:
+        if name in DEFAULT_FIELDS or name in (COMPARE_PARAMETER, LEGACY_DOCUMENTS_MODE):
             given.setdefault(name, value)
+    if CORPUS_PARAMETER not in given:
+        given[CORPUS_PARAMETER] = implied_corpus(given)
+    given.pop(LEGACY_DOCUMENTS_MODE, None)
     fields = dict(DEFAULT_FIELDS)
     for name, value in given.items():
         fields[name] = _display_text(name, value, number_format)
@@ -63,6 +88,9 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
         value = _machine_text(name, fields[name], number_format)
         if value != default:
             parameters[name] = value
+    corpus = parameters.pop(CORPUS_PARAMETER, DEFAULT_FIELDS[CORPUS_PARAMETER])
+    if corpus != implied_corpus(parameters):
+        parameters = {CORPUS_PARAMETER: corpus, **parameters}
     spec = _compare_spec(fields, number_format)
     if spec:
         parameters[COMPARE_PARAMETER] = spec
@@ -77,9 +105,9 @@ def _travels(name: str, fields: Mapping[str, str]) -> bool:
     its field's keeps every field it could show (the form may have refused them too).
 
     >>> _travels("bytes_per_dimension", {"dtype": "int8"}), _travels("documents", {})
-    (False, True)
-    >>> [_travels("documents", {"documents_mode": mode}) for mode in ("", "0", "list")]
-    [True, True, False]
+    (False, False)
+    >>> [_travels("documents", {"corpus": mode}) for mode in ("", "0", "documents", "list")]
+    [False, True, True, False]
     """
     field = FIELDS.get(name)
     if field is None or field.shown_when is None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ._chunking import ChunkPlan
+from ._chunk_map import chunk_map
+from ._documents import CorpusPlan
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
@@ -30,7 +31,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal
 
-    from ._answer import Answer, Derivation, FieldError, PanelState, ResultAnswer, RowNote
+    from ._answer import (
+        Answer,
+        Derivation,
+        DerivationLine,
+        FieldError,
+        PanelState,
+        ResultAnswer,
+        RowNote,
+    )
     from ._fields import Panel
     from ._units import UnitSystem
 
@@ -101,6 +110,7 @@ def page_answer(
         result = {
             **describe(plan, outcome.vectors),
             "derivation": _derivation(plan, outcome.vectors),
+            "chunk_map": chunk_map(plan),
         }
     figures = describe_panels(outcome)
     storage = figures["storage"]
@@ -148,21 +158,45 @@ def _field_error(error: CalculatorError) -> FieldError:
     }
 
 
-def _derivation(plan: ChunkPlan, vectors: VectorSize | None) -> Derivation:
-    """The worked derivation's case: no tokens, one window, or windows after the first."""
+def _derivation(plan: CorpusPlan, vectors: VectorSize | None) -> Derivation:
+    """The worked derivation's case: no tokens, one window, windows after the first (of one
+    document, or of each of D equal ones, then × D), or a sum over documents of several
+    lengths."""
     empty = plan.chunks == 0
     raw: Literal["raw", "raw_binary"] | None = None
     if vectors is not None and not empty:
         raw = "raw_binary" if vectors.bits_per_dimension % 8 else "raw"
+    document = plan.document
+    with_tokens = sum(count for length, count in plan.lengths if length)
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
+    lines: list[DerivationLine]
+    if empty:
+        chunks_line, lines = "chunks_empty", []
+    elif document is None:
+        chunks_line = "chunks_sum"
+        lines = ["processed_sum", "repeated_documents", "padded"]
+    else:
+        chunks_line = "chunks_short" if document.tokens <= document.chunk_size else "chunks"
+        lines = ["last", "processed", "repeated", "padded"]
+        if plan.documents > 1:
+            lines = [
+                "last",
+                "document_processed",
+                "documents_chunks",
+                "documents_processed",
+                "documents_repeated",
+                "documents_padded",
+            ]
+    per_document = document is not None
     return {
-        "chunks_line": "chunks_empty"
-        if empty
-        else "chunks_short"
-        if plan.tokens <= plan.chunk_size
-        else "chunks",
-        "lines": [] if empty else ["last", "processed", "repeated", "padded"],
+        "chunks_line": chunks_line,
+        "lines": lines,
+        "documents_line": "equal_documents" if per_document and plan.documents > 1 else None,
         "raw_line": raw,
-        "chunks_minus_one": max(0, plan.chunks - 1),
+        "chunks_minus_one": max(0, document.chunks - 1)
+        if document is not None
+        else plan.chunks - with_tokens,
+        "documents_with_tokens": with_tokens,
     }
 
 
