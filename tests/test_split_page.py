@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,8 @@ from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 from llama_index.core.node_parser import SentenceSplitter
 
 import build
+import calculator
+from calculator._decimals import decimal_text
 from calculator._splitters import SPLITTERS
 from calculator._splitters import _page as split_page
 from calculator._tokens import ENCODINGS, RANKS_SUFFIX
@@ -66,7 +69,7 @@ def test_the_page_splits_as_the_library_does(
         "chunks": len(expected),
         "tokens_processed": expected_tokens(splitter, encoding, expected),
     }
-    view = json.loads(splitting.view())
+    view = json.loads(splitting.view(count_page.counter(encoding).count(text)))
     assert view["chunks"] == len(expected)
     assert [text[start:end] for start, end, _ in view["windows"]] == expected[: view["shown"]]
 
@@ -74,7 +77,13 @@ def test_the_page_splits_as_the_library_does(
 def test_the_drawn_text_is_the_text_with_each_overlap_once() -> None:
     text = prose(21)
     splitting = split_page.split_text("recursive", "cl100k_base", text, 40, 20)
-    view = json.loads(splitting.view())
+    tokens = count_page.counter("cl100k_base").count(text)
+    view = json.loads(splitting.view(tokens))
+    window = calculator.plan_chunks(tokens, 40, 20)
+    assert view["window"] == {"chunks": window.chunks, "tokens_processed": window.tokens_processed}
+    ratio = Fraction(view["chunks"], window.chunks)
+    assert view["chunks_ratio"] == decimal_text(ratio, 3)
+    assert view["error"] is None
     assert view["shown"] == split_page.SHOWN_CHUNKS < view["chunks"]
     last_end = view["windows"][-1][1]
     assert "".join(segment[1] for segment in view["segments"]) == text[:last_end]
@@ -90,7 +99,7 @@ def test_the_drawn_text_is_the_text_with_each_overlap_once() -> None:
 def test_a_long_chunk_size_draws_only_the_first_characters() -> None:
     text = prose(4) * 30
     splitting = split_page.split_text("sentence", "o200k_base", text, 60_000, 0)
-    view = json.loads(splitting.view())
+    view = json.loads(splitting.view(1))
     assert view["shown"] >= 1
     assert all(end <= split_page.SHOWN_CHARACTERS for _, end, _ in view["windows"][1:])
 
@@ -133,9 +142,9 @@ def _ids(text: str) -> list[int]:
 
 def test_a_character_longer_than_the_chunk_size_stops_the_sentence_splitter() -> None:
     splitting = split_page.split_text("sentence", "cl100k_base", "ab \U0001f3f3 cd", 2, 0)
-    assert json.loads(splitting.result()) == {
-        "error": {"key": "too_small", "params": {"minimum": "3"}, "integer_params": ["minimum"]}
-    }
+    error = {"key": "too_small", "params": {"minimum": "3"}, "integer_params": ["minimum"]}
+    assert json.loads(splitting.result()) == {"error": error}
+    assert json.loads(splitting.view(6))["error"] == error
 
 
 def test_a_long_document_is_split_in_many_calls_that_each_stop() -> None:

@@ -17,7 +17,10 @@ import time
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from .._chunking import plan_chunks
+from .._decimals import decimal_text
 from .._errors import CalculatorError
+from .._sample import RATIO_PLACES, splitter_estimate
 from .._tokens import Encoding
 from .._tokens import _page as tokens_page
 from . import Chunk, Length, encoding_length, iter_steps
@@ -136,9 +139,12 @@ class Splitting:
             return json.dumps({"error": self.error.to_dict()})
         return json.dumps({"chunks": self.chunks, "tokens_processed": self.tokens_processed})
 
-    def view(self) -> str:
+    def view(self, tokens: int | str) -> str:
         """The first chunks as the page draws them, as JSON: ``splitter``, ``chunks`` and
-        ``tokens_processed`` (the whole document's), ``shown`` (how many are drawn),
+        ``tokens_processed`` (the whole document's), ``window`` (the window model's
+        ``chunks`` and ``tokens_processed`` of the document's ``tokens``, its count) and
+        ``chunks_ratio`` (the splitter's chunks to the window model's, a decimal string or
+        null), ``error`` (as :meth:`result`'s, or null), ``shown`` (how many are drawn),
         ``windows`` (per drawn chunk ``[start, end, tokens]``, in Unicode code points) and
         ``segments`` (the text up to the last drawn chunk's end, cut at every chunk's start
         and end: per piece its first character, its text, and the first and last drawn
@@ -146,11 +152,22 @@ class Splitting:
         a piece in two chunks or more is an overlap).
         """
         windows = [[chunk.start, chunk.end, chunk.tokens] for chunk in self.drawn]
+        plan = plan_chunks(int(tokens), self.chunk_size, self.overlap)
+        ratio = splitter_estimate(
+            self.splitter,
+            self.chunks,
+            self.tokens_processed,
+            (plan.chunks, plan.tokens_processed),
+            None,
+        ).chunks_ratio
         return json.dumps(
             {
                 "splitter": self.splitter,
                 "chunks": self.chunks,
                 "tokens_processed": self.tokens_processed,
+                "window": {"chunks": plan.chunks, "tokens_processed": plan.tokens_processed},
+                "chunks_ratio": None if ratio is None else decimal_text(ratio, RATIO_PLACES),
+                "error": None if self.error is None else self.error.to_dict(),
                 "shown": len(windows),
                 "windows": windows,
                 "segments": segments(self.text, [(start, end) for start, end, _ in windows]),
