@@ -17,6 +17,8 @@ from typing import Literal, NotRequired, TypeAlias, TypedDict
 PanelState = Literal["fresh", "stale", "unused"]
 #: A re-indexing question (``calculator._reindex.REINDEX_KINDS``, the form's choices).
 ReindexKind: TypeAlias = Literal["settings", "edit", "documents", "model"]
+#: How a list of counts travels in a link (``calculator._list_link``, ``_query.Link``).
+ListForm: TypeAlias = Literal["", "ordered", "sorted", "rounded", "too_long"]
 #: The default comparison rows' notes (catalog keys "compare.<note>"); "" for none.
 RowNote = Literal["current", "no_overlap", "double_overlap", ""]
 
@@ -449,7 +451,13 @@ class Answer(TypedDict):
     reindex: ReindexAnswer | None
     storage: StorageAnswer | None
     model_limit: ModelLimitAnswer | None
-    #: The link's query of the form, without "?".
+    #: The link's query of the form, without "?", and its fragment, without "#" ("" for
+    #: none): a long list of counts travels there (``calculator._list_link``).
     query: str
+    fragment: str
+    #: How the list traveled: "" (in the query, or none), "ordered", "sorted" (exact figures,
+    #: the order lost), "rounded" (a summary: every figure an estimate) or "too_long" (a list
+    #: with a bad line, too long for a link).  Asked with a link, how its list came.
+    list_link: ListForm
     #: Asked with a link's query: the form's texts it gives.
     fields: NotRequired[dict[str, str]]

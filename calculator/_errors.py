@@ -27,6 +27,7 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "ambiguous_number": (),
         "too_many_digits": ("maximum",),
         "needs_equal_documents": (),
+        "bad_list_link": (),
         "dtype_not_stored": ("value", "database", "supported"),
         "too_many_dimensions": ("maximum", "database", "index"),
     }
