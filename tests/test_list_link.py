@@ -114,7 +114,9 @@ def test_a_bad_fragment_is_the_lists_error(fragment: str) -> None:
 @given(st.text(max_size=60))
 def test_no_fragment_crashes_a_link(fragment: str) -> None:
     opened = answer({"query": "?corpus=list", "fragment": "#list=" + fragment})
-    assert "document_tokens" in opened["errors"] or opened["list_link"]
+    errors = opened["errors"]
+    assert isinstance(errors, dict)
+    assert "document_tokens" in errors or opened["list_link"]
 
 
 def test_another_fragment_is_not_a_list() -> None:
