@@ -1,6 +1,6 @@
-"""Embedding: the compact ?embed=1 page, ?theme, the Embed panel's snippet, and a host page
-on another origin that uses the snippet: the frame grows to its content and ignores
-messages from anyone but the calculator's frame."""
+"""Embedding: the compact ?embed=1 page with the planning panels ?panels= names, ?theme, the
+Embed panel's snippet, and a host page on another origin that uses the snippet: the frame
+grows to its content and ignores messages from anyone but the calculator's frame."""
 
 from __future__ import annotations
 
@@ -18,13 +18,31 @@ from playwright.sync_api import FrameLocator, Page, Request, expect
 
 import build
 from browser.conftest import READY_TIMEOUT_MS, PageGuard, origin_of
-from browser.test_page import catalog, expect_integer, field, open_page
+from browser.test_page import LANGUAGES, catalog, expect_integer, field, open_page
+from calculator._fields import PAGE_PANELS
 
 # The snippet's frame height before any resize message, and the resize script's clamp.
 SNIPPET_HEIGHT = 900
 MAX_HEIGHT = 4000
 HEIGHT_MESSAGE = "rag-chunk-planner:height"
 STATE = "?tokens=2500&chunk_size=800&overlap=200"
+# The planning panels ?panels= can show, by their ids: the ones the docs tools offer.
+PANELS = tuple(panel for panel in PAGE_PANELS if panel != "main")
+# Each table of the page: shown whole, or inside a box that scrolls sideways.
+CLIPPED_TABLES = """() => [...document.querySelectorAll("table")]
+  .filter((table) => table.getClientRects().length)
+  .filter((table) => {
+    const right = table.getBoundingClientRect().right;
+    for (let box = table.parentElement; box; box = box.parentElement) {
+      const overflow = getComputedStyle(box).overflowX;
+      if (overflow === "auto" || overflow === "scroll") return false;
+      if (overflow !== "visible" && right > box.getBoundingClientRect().right + 1) return true;
+    }
+    return right > document.documentElement.clientWidth + 1;
+  })
+  .map((table) => table.closest("section")?.id || table.className)"""
+# How far the page scrolls sideways (0: not at all).
+SIDEWAYS = "root => root.scrollWidth - root.clientWidth"
 
 
 class HostSite(NamedTuple):
@@ -188,6 +206,55 @@ def test_without_theme_the_visitors_preference_wins(
     expect(page.locator("html")).not_to_have_attribute("data-theme", "<b>")
     assert page.locator("html").get_attribute("data-theme") is None
     expect(page.locator("body")).to_have_css("background-color", "rgb(18, 20, 23)")
+
+
+# --- planning panels in embed mode ---------------------------------------------------------
+
+
+def test_embed_mode_shows_the_panels_its_address_names(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}pt/?embed=1&panels=cost%2C%20nonsense,compare")
+    compare, cost = page.locator("#compare"), page.locator("#cost")
+    expect(compare).to_be_visible()
+    expect(cost).to_be_visible()
+    expect(cost.locator('[name="price_per_million"]')).to_be_visible()
+    others = [f"#{panel}" for panel in PANELS if panel not in ("compare", "cost")]
+    for hidden in (*others, "#count", ".share-embed", ".explain"):
+        expect(page.locator(hidden)).to_be_hidden()
+    # In the page's order, between the chunk map and the link to the full page.
+    tops = [
+        page.locator(selector).evaluate("element => element.getBoundingClientRect().top")
+        for selector in ("#chunk-map", "#compare", "#cost", "[data-open-full]")
+    ]
+    assert tops == sorted(tops)
+
+
+def test_each_panel_shows_alone_when_named(page: Page, site_url: str) -> None:
+    """Each panel the docs tools offer, by its name as query-guard.js writes it."""
+    page.goto(f"{site_url}en/?embed=1")
+    expect(page.locator("[data-panels]")).to_be_hidden()
+    for name in PANELS:
+        page.evaluate("name => { document.documentElement.dataset.embedPanels = name; }", name)
+        for panel in PANELS:
+            if panel == name:
+                expect(page.locator(f"#{panel}")).to_be_visible()
+            else:
+                expect(page.locator(f"#{panel}")).to_be_hidden()
+
+
+def test_the_address_keeps_the_panels(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "it", "?embed=1&panels=compare%2Ccost")
+    field(page, "overlap").fill("100")
+    expect(page).to_have_url(re.compile(r"\?overlap=100&embed=1&panels=compare%2Ccost$"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_table_of_the_panels_is_clipped(page: Page, site_url: str, lang: str) -> None:
+    """Every panel, at a phone's docs column and at a wide frame."""
+    open_page(page, site_url, lang, f"?embed=1&panels={','.join(PANELS)}")
+    for width in (350, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate(CLIPPED_TABLES) == [], width
+        assert page.locator("html").evaluate(SIDEWAYS) <= 0, width
 
 
 # --- the Embed panel's snippet ------------------------------------------------------------

@@ -10,7 +10,7 @@ import { PAUSE_MS, root, strings } from "../page-context.js";
 import { onAnswer } from "../requests.js";
 
 // Parameters of the page itself rather than the calculator: the address keeps them.
-const PAGE_PARAMS = ["lang", "embed", "theme"];
+const PAGE_PARAMS = ["lang", "embed", "panels", "theme"];
 const THEMES = new Set(["light", "dark"]);
 // What the host's resize script listens for; the message carries the height only.
 const HEIGHT_MESSAGE = "rag-chunk-planner:height";
@@ -19,8 +19,9 @@ const HEIGHT_MESSAGE = "rag-chunk-planner:height";
 const SNIPPET_HEIGHT = 900;
 
 let given = new URLSearchParams(location.search);
-// The compact layout is chosen once, by the address the page was loaded with.
-const embedded = given.get("embed") === "1";
+// The compact layout is chosen once, by the address the page was loaded with (query-guard.js
+// read it before the first paint).
+const embedded = "embed" in root.dataset;
 const $ = (selector) => document.querySelector(selector);
 
 let query = withoutPageParams(given).toString();
@@ -180,7 +181,6 @@ function postHeight() {
 }
 
 function startEmbedMode() {
-  root.dataset.embed = "";
   if (window.parent === window) {
     return;
   }
