@@ -1,9 +1,11 @@
 """Embedding: the compact ?embed=1 page with the planning panels ?panels= names, ?theme, the
 Embed panel's snippet, and a host page on another origin that uses the snippet: the frame
-grows to its content and ignores messages from anyone but the calculator's frame."""
+grows to its content and ignores messages from anyone but the calculator's frame, and the
+calculator takes its theme from the host page's message and from no one else's."""
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 import time
@@ -25,7 +27,10 @@ from calculator._fields import PAGE_PANELS
 SNIPPET_HEIGHT = 900
 MAX_HEIGHT = 4000
 HEIGHT_MESSAGE = "rag-chunk-planner:height"
+THEME_MESSAGE = "rag-chunk-planner:theme"
 STATE = "?tokens=2500&chunk_size=800&overlap=200"
+DARK_BACKGROUND = "rgb(18, 20, 23)"
+LIGHT_BACKGROUND = "rgb(247, 248, 250)"
 # The planning panels ?panels= can show, by their ids: the ones the docs tools offer.
 PANELS = tuple(panel for panel in PAGE_PANELS if panel != "main")
 # Each table of the page: shown whole, or inside a box that scrolls sideways.
@@ -109,8 +114,7 @@ def embed_snippet(page: Page, site_url: str, lang: str = "en", query: str = STAT
     return snippet.input_value()
 
 
-def open_host(page: Page, host: HostSite, snippet: str) -> FrameLocator:
-    """A host page: a heading, the snippet, then a second frame of the host's own."""
+def write_host(host: HostSite, snippet: str) -> None:
     (host.root / "docs.html").write_text(
         "<!doctype html><html><head><meta charset='utf-8'><title>Host docs</title></head>"
         "<body><h1>Our docs</h1>\n"
@@ -119,12 +123,41 @@ def open_host(page: Page, host: HostSite, snippet: str) -> FrameLocator:
         "</body></html>",
         encoding="utf-8",
     )
+
+
+def open_host(page: Page, host: HostSite, snippet: str) -> FrameLocator:
+    """A host page: a heading, the snippet, then a second frame of the host's own; the
+    calculator started in its frame."""
+    write_host(host, snippet)
     page.goto(f"{host.url}docs.html")
     calculator = page.frame_locator("iframe[title]")
     expect(calculator.locator("html")).to_have_attribute(
         "data-state", "ready", timeout=READY_TIMEOUT_MS
     )
     return calculator
+
+
+def open_host_listening(page: Page, host: HostSite, src: str) -> FrameLocator:
+    """A host page like open_host's, whose frame of `src` (no resize script) listens to its
+    host: the page's scripts run, whether or not Python has started."""
+    write_host(host, f'<iframe title="planner" src="{html.escape(src)}" width="600"></iframe>')
+    page.goto(f"{host.url}docs.html")
+    calculator = page.frame_locator("iframe[title]")
+    # share.js writes the open-full link once it has started listening.
+    expect(calculator.locator("[data-open-full]")).to_have_attribute("href", re.compile("^http"))
+    return calculator
+
+
+def post_to_calculator(page: Page, message: dict[str, object]) -> None:
+    """`message` from the host page to the calculator's frame."""
+    page.locator("iframe[title]").evaluate(
+        "(frame, message) => frame.contentWindow.postMessage(message, '*')", message
+    )
+
+
+def frame_search(calculator: FrameLocator) -> str:
+    search: str = calculator.locator("html").evaluate("() => location.search")
+    return search
 
 
 def frame_height(page: Page) -> float:
@@ -373,3 +406,48 @@ def test_the_frame_works_without_the_resize_script(
         "data-value", "4"
     )
     assert frame_height(page) == SNIPPET_HEIGHT
+
+
+def test_the_hosts_theme_message_sets_the_theme_and_the_address(
+    page: Page, site_url: str, host: HostSite
+) -> None:
+    calculator = open_host_listening(page, host, f"{site_url}it/?embed=1")
+    post_to_calculator(page, {"type": THEME_MESSAGE, "theme": "dark"})
+    expect(calculator.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(calculator.locator("body")).to_have_css("background-color", DARK_BACKGROUND)
+    assert frame_search(calculator) == "?embed=1&theme=dark"
+    # null: the visitor's preference (light, here), as without ?theme=.
+    post_to_calculator(page, {"type": THEME_MESSAGE, "theme": None})
+    expect(calculator.locator("body")).to_have_css("background-color", LIGHT_BACKGROUND)
+    assert frame_search(calculator) == "?embed=1"
+
+
+def test_back_or_forward_keeps_the_hosts_theme(page: Page, site_url: str, host: HostSite) -> None:
+    calculator = open_host_listening(page, host, f"{site_url}pl/?embed=1&theme=light")
+    post_to_calculator(page, {"type": THEME_MESSAGE, "theme": "dark"})
+    expect(calculator.locator("html")).to_have_attribute("data-theme", "dark")
+    # Back to an entry the frame had before the message, its address in place.
+    calculator.locator("html").evaluate(
+        """() => {
+          history.pushState(null, "", location.pathname + "?embed=1&theme=light&tokens=900");
+          dispatchEvent(new PopStateEvent("popstate"));
+        }"""
+    )
+    expect(calculator.locator("html")).to_have_attribute("data-theme", "dark")
+    assert frame_search(calculator) == "?tokens=900&embed=1&theme=dark"
+
+
+def test_theme_messages_from_anyone_but_the_host_are_ignored(
+    page: Page, site_url: str, host: HostSite
+) -> None:
+    calculator = open_host_listening(page, host, f"{site_url}en/?embed=1&theme=light")
+    dark = {"type": THEME_MESSAGE, "theme": "dark"}
+    calculator.locator("html").evaluate("(html, message) => window.postMessage(message, '*')", dark)
+    # Found through its element: Firefox's driver may not know a srcdoc frame's name yet.
+    other = page.locator("iframe[name='other']").element_handle().content_frame()
+    assert other is not None
+    other.evaluate("message => parent.frames[0].postMessage(message, '*')", dark)
+    post_to_calculator(page, {"type": THEME_MESSAGE, "theme": "<b>"})
+    time.sleep(0.5)
+    expect(calculator.locator("html")).to_have_attribute("data-theme", "light")
+    assert frame_search(calculator) == "?embed=1&theme=light"
