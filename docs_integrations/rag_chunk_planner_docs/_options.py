@@ -29,7 +29,7 @@ OPTIONS = PAGE_OPTIONS + FIELD_OPTIONS
 PANELS: tuple[str, ...] = tuple(panel for panel in _fields.PAGE_PANELS if panel != "main")
 THEMES = ("auto", "light", "dark")
 # The frame's height: "auto" follows its content; a number of CSS pixels fixes it, within
-# the bounds the page's own resize script keeps (web/embed-host.js).
+# the bounds the page's own resize script keeps (web/standalone/embed-host.js).
 MIN_HEIGHT = 200
 MAX_HEIGHT = 4000
 _YES = {"", "yes", "true", "on"}
