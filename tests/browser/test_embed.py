@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, Request, expect
 
 import build
-from browser.conftest import READY_TIMEOUT_MS, PageGuard, origin_of
+from browser.conftest import READY_TIMEOUT_MS, PageGuard, Started, origin_of
 from browser.test_page import LANGUAGES, catalog, expect_integer, field, open_page
 from calculator._fields import PAGE_PANELS
 
@@ -106,9 +106,8 @@ class SnippetScan(HTMLParser):
             self.scripts.append(data)
 
 
-def embed_snippet(page: Page, site_url: str, lang: str = "en", query: str = STATE) -> str:
+def embed_snippet(page: Page) -> str:
     """The snippet as the full page's Embed panel offers it, resize script included."""
-    open_page(page, site_url, lang, query)
     snippet = page.locator("[data-embed-snippet]")
     expect(snippet).to_have_value(re.compile("</script>"))
     return snippet.input_value()
@@ -212,8 +211,8 @@ def test_the_open_full_link_carries_the_current_state(page: Page, site_url: str)
     expect(link).to_have_attribute("href", f"{site_url}pt/?tokens=2500&chunk_size=800&overlap=100")
 
 
-def test_the_full_page_has_no_open_full_link(page: Page, site_url: str) -> None:
-    open_page(page, site_url, "en")
+def test_the_full_page_has_no_open_full_link(started: Started) -> None:
+    page = started("en")
     expect(page.locator("[data-open-full]")).to_be_hidden()
     expect(page.locator(".share-embed")).to_be_visible()
 
@@ -294,9 +293,9 @@ def test_no_table_of_the_panels_is_clipped(page: Page, site_url: str, lang: str)
 
 
 def test_the_snippet_embeds_the_current_state(
-    page: Page, site_url: str, dist: Path, layout: build.Layout
+    started: Started, site_url: str, dist: Path, layout: build.Layout
 ) -> None:
-    snippet = embed_snippet(page, site_url, "pl")
+    snippet = embed_snippet(started("pl", STATE))
     scan = SnippetScan()
     scan.feed(snippet)
     assert scan.frames == [
@@ -316,8 +315,9 @@ def test_the_snippet_embeds_the_current_state(
     assert f"{STATE.replace('&', '&amp;')}&amp;embed=1" in snippet  # escaped as HTML
 
 
-def test_the_snippet_follows_the_form(page: Page, site_url: str) -> None:
-    embed_snippet(page, site_url, "en")
+def test_the_snippet_follows_the_form(started: Started) -> None:
+    page = started("en", STATE)
+    embed_snippet(page)
     field(page, "chunk_size").fill("1000")
     expect(page.locator("[data-embed-snippet]")).to_have_value(
         re.compile(re.escape("?tokens=2500&amp;chunk_size=1000&amp;overlap=200&amp;embed=1"))
@@ -326,7 +326,8 @@ def test_the_snippet_follows_the_form(page: Page, site_url: str) -> None:
 
 def test_copy_snippet(new_page: Callable[..., Page], site_url: str) -> None:
     page = new_page(permissions=["clipboard-read", "clipboard-write"])
-    snippet = embed_snippet(page, site_url, "it")
+    open_page(page, site_url, "it", STATE)
+    snippet = embed_snippet(page)
     page.get_by_role("button", name=catalog("it")["embed.copy_snippet"]).click()
     expect(page.locator("[data-embed-status]")).to_have_text(catalog("it")["embed.copied"])
     assert page.evaluate("navigator.clipboard.readText()") == snippet
@@ -339,7 +340,8 @@ def test_copy_snippet_without_clipboard_says_so_in_the_pages_language(
         "if (navigator.clipboard) navigator.clipboard.writeText = "
         "() => Promise.reject(new DOMException('denied'));"
     )
-    embed_snippet(page, site_url, "pt")
+    open_page(page, site_url, "pt", STATE)
+    embed_snippet(page)
     page.get_by_role("button", name=catalog("pt")["embed.copy_snippet"]).click()
     expect(page.locator("[data-embed-status]")).to_have_text(catalog("pt")["embed.copy_failed"])
 
@@ -348,9 +350,9 @@ def test_copy_snippet_without_clipboard_says_so_in_the_pages_language(
 
 
 def test_a_host_on_another_origin_embeds_the_calculator(
-    page: Page, site_url: str, host: HostSite
+    page: Page, started: Started, site_url: str, host: HostSite
 ) -> None:
-    snippet = embed_snippet(page, site_url, "pt")
+    snippet = embed_snippet(started("pt", STATE))
     page.set_viewport_size({"width": 700, "height": 800})
     calculator = open_host(page, host, snippet)
     assert origin_of(host.url) != origin_of(site_url)
@@ -360,8 +362,8 @@ def test_a_host_on_another_origin_embeds_the_calculator(
     expect(calculator.locator(".page-header")).to_be_hidden()
 
 
-def test_the_frame_grows_to_its_content(page: Page, site_url: str, host: HostSite) -> None:
-    snippet = embed_snippet(page, site_url, "en")
+def test_the_frame_grows_to_its_content(page: Page, started: Started, host: HostSite) -> None:
+    snippet = embed_snippet(started("en", STATE))
     page.set_viewport_size({"width": 700, "height": 800})
     calculator = open_host(page, host, snippet)
     expect(calculator.locator("#chunk-map svg")).to_be_visible()
@@ -373,8 +375,10 @@ def test_the_frame_grows_to_its_content(page: Page, site_url: str, host: HostSit
     wait_for_frame_height(page, content_height(page))
 
 
-def test_messages_from_other_sources_are_ignored(page: Page, site_url: str, host: HostSite) -> None:
-    snippet = embed_snippet(page, site_url, "en")
+def test_messages_from_other_sources_are_ignored(
+    page: Page, started: Started, host: HostSite
+) -> None:
+    snippet = embed_snippet(started("en", STATE))
     page.set_viewport_size({"width": 700, "height": 800})
     calculator = open_host(page, host, snippet)
     expect(calculator.locator("#chunk-map svg")).to_be_visible()
@@ -397,9 +401,9 @@ def test_messages_from_other_sources_are_ignored(page: Page, site_url: str, host
 
 
 def test_the_frame_works_without_the_resize_script(
-    page: Page, site_url: str, host: HostSite
+    page: Page, started: Started, host: HostSite
 ) -> None:
-    snippet = embed_snippet(page, site_url, "de")
+    snippet = embed_snippet(started("de", STATE))
     frame_only = snippet.split("<script>")[0]
     calculator = open_host(page, host, frame_only)
     expect(calculator.locator('.result-list [data-result="chunks"]')).to_have_attribute(
