@@ -25,7 +25,7 @@ from calculator._fields import PAGE_PANELS
 
 # The snippet's frame height before any resize message, and the resize script's clamp.
 SNIPPET_HEIGHT = 900
-MAX_HEIGHT = 4000
+MAX_HEIGHT = 20_000
 HEIGHT_MESSAGE = "rag-chunk-planner:height"
 THEME_MESSAGE = "rag-chunk-planner:theme"
 STATE = "?tokens=2500&chunk_size=800&overlap=200"

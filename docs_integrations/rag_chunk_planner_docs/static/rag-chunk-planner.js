@@ -17,9 +17,10 @@
 (() => {
   const HEIGHT_MESSAGE = "rag-chunk-planner:height";
   const THEME_MESSAGE = "rag-chunk-planner:theme";
-  // The clamp of web/standalone/embed-host.js: no page can make a frame tiny or endless.
+  // The clamp of web/standalone/embed-host.js: no page can make a frame tiny or endless, and
+  // the tallest embed (every panel, on a phone) fits.
   const MIN_HEIGHT = 200;
-  const MAX_HEIGHT = 4000;
+  const MAX_HEIGHT = 20000;
   // The frame's height until the calculator says its own, as the page's embed snippet has it.
   const START_HEIGHT = 900;
   // How near the viewport a frame starts: Python takes a few seconds to start.
