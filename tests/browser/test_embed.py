@@ -128,6 +128,8 @@ def open_host(page: Page, host: HostSite, snippet: str) -> FrameLocator:
     """A host page: a heading, the snippet, then a second frame of the host's own; the
     calculator started in its frame."""
     write_host(host, snippet)
+    # In front of the shared page the snippet came from: Firefox did not type into a page behind.
+    page.bring_to_front()
     page.goto(f"{host.url}docs.html")
     calculator = page.frame_locator("iframe[title]")
     expect(calculator.locator("html")).to_have_attribute(
