@@ -455,9 +455,11 @@ class Answer(TypedDict):
     #: none): a long list of counts travels there (``calculator._list_link``).
     query: str
     fragment: str
-    #: How the list traveled: "" (in the query, or none), "ordered", "sorted" (exact figures,
-    #: the order lost), "rounded" (a summary: every figure an estimate) or "too_long" (a list
-    #: with a bad line, too long for a link).  Asked with a link, how its list came.
+    #: How the link carries the list: "" (in the query, or none), "ordered", "sorted" (exact
+    #: figures, the order lost), "rounded" (a summary: every figure an estimate) or
+    #: "too_long" (a list with a bad line, too long for a link: left out).
     list_link: ListForm
+    #: Asked with a link: how its list came in its fragment ("" for none).
+    list_came: NotRequired[ListForm]
     #: Asked with a link's query: the form's texts it gives.
     fields: NotRequired[dict[str, str]]

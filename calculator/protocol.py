@@ -108,7 +108,7 @@ def respond(request_json: str) -> str:
     answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
     if linked is not None:
         answer["fields"] = linked
-        answer["list_link"] = list_form
+        answer["list_came"] = list_form
     if list_error is not None:
         answer["errors"]["document_tokens"] = _field_error(list_error)
     _add_sizes(answer)

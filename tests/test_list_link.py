@@ -14,12 +14,14 @@ from hypothesis import strategies as st
 from calculator import DEFAULT_FIELDS, respond
 from calculator._errors import CalculatorError
 from calculator._list_link import (
+    FRAGMENT_KEY,
     FRAGMENT_LIMIT,
     QUERY_LIST_LIMIT,
     _compressed,
     list_fragment,
     read_list_fragment,
 )
+from test_package import ROOT
 
 
 def answer(request: dict[str, object]) -> dict[str, object]:
@@ -46,7 +48,7 @@ def test_fifty_thousand_counts_round_trip_through_a_link() -> None:
     fields = opened["fields"]
     assert isinstance(fields, dict)
     assert fields["document_tokens"] == text
-    assert opened["list_link"] == "ordered"
+    assert opened["list_came"] == "ordered"
     assert opened["result"] == made["result"]
 
 
@@ -116,14 +118,19 @@ def test_no_fragment_crashes_a_link(fragment: str) -> None:
     opened = answer({"query": "?corpus=list", "fragment": "#list=" + fragment})
     errors = opened["errors"]
     assert isinstance(errors, dict)
-    assert "document_tokens" in errors or opened["list_link"]
+    assert "document_tokens" in errors or opened["list_came"]
 
 
 def test_another_fragment_is_not_a_list() -> None:
     opened = answer({"query": "?tokens=9000", "fragment": "#results"})
-    assert opened["list_link"] == "" and not opened["errors"]
+    assert opened["list_came"] == "" and not opened["errors"]
 
 
 def test_the_zip_bomb_is_small() -> None:
     """The hostile fragment above is short: the bound, not the fragment's size, refuses it."""
     assert len(zlib.compress(b"1\n" * 50_000_000, 9)) < 200_000
+
+
+def test_the_page_knows_a_lists_fragment_as_python_writes_it() -> None:
+    share = (ROOT / "web" / "page" / "share" / "share.js").read_text(encoding="utf-8")
+    assert f'const LIST_FRAGMENT = "{FRAGMENT_KEY}";' in share

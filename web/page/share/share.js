@@ -29,6 +29,15 @@ const embedded = "embed" in root.dataset;
 const $ = (selector) => document.querySelector(selector);
 
 let query = withoutPageParams(given).toString();
+// A long list of counts travels in the fragment, which no server receives: Python writes it
+// with the query (calculator/_list_link.py), and reads the address's fragment with the link.
+// Another fragment (the skip link's #results) is the visitor's and stays; `written` is the
+// list's fragment this page last put into the address, which a state without one removes.
+// The list's fragment starts so (FRAGMENT_KEY in calculator/_list_link.py; a test keeps them
+// equal): the one the page was opened with is the state's until Python has read it.
+const LIST_FRAGMENT = "list=";
+let fragment = "";
+let written = location.hash.startsWith(`#${LIST_FRAGMENT}`) ? location.hash.slice(1) : "";
 let addressTimer = 0;
 let resizeSource = null;
 // The theme the host page last sent (undefined before its first message): from then on it,
@@ -51,7 +60,7 @@ function stateURL(extra) {
     params.set(name, value);
   }
   url.search = params.toString();
-  url.hash = "";
+  url.hash = fragment;
   return url;
 }
 
@@ -70,7 +79,9 @@ function followForm() {
   clearTimeout(addressTimer);
   addressTimer = 0;
   const next = shareURL();
-  next.hash = location.hash;
+  const visitors = location.hash.slice(1) === written ? "" : location.hash;
+  next.hash = fragment || visitors;
+  written = fragment;
   if (next.href !== location.href) {
     history.replaceState(history.state, "", next);
     addressWritten();
@@ -148,11 +159,25 @@ function showLinks() {
   $("[data-open-full]").href = fullPageURL().href;
 }
 
+/** How the link carries a long list, said where it is not exactly as typed. */
+function sayListLink(form) {
+  const note = $("[data-list-link-note]");
+  const key = {
+    sorted: "share.list_sorted",
+    rounded: "share.list_rounded",
+    too_long: "share.list_too_long",
+  }[form];
+  note.hidden = !key;
+  note.textContent = key ? strings[key] : "";
+}
+
 function onStateChange(response) {
+  sayListLink(response.list_link);
   // The links show the query already unless it changed (the page parameters and the resize
   // script, the rest of what they hold, repaint them where they change).
-  if (response.query !== query) {
+  if (response.query !== query || response.fragment !== fragment) {
     query = response.query;
+    fragment = response.fragment;
     showLinks();
   }
   clearTimeout(addressTimer);
@@ -166,6 +191,8 @@ function followAddress() {
   addressTimer = 0;
   given = new URLSearchParams(location.search);
   query = withoutPageParams(given).toString();
+  // Until Python has read the address again, its list's fragment is the state's.
+  fragment = written = location.hash.startsWith(`#${LIST_FRAGMENT}`) ? location.hash.slice(1) : "";
   if (hostTheme !== undefined && given.get("theme") !== hostTheme) {
     keepHostTheme();
     followForm();
