@@ -220,8 +220,6 @@ def test_the_command_line_sizes_qdrant(capsys: pytest.CaptureFixture[str]) -> No
          "--index: In pgvector, hnsw takes at most 2,000 dimensions."),
         (["--bytes-per-dimension", "3", "--database", "qdrant"],
          "--database: qdrant cannot store custom vectors"),
-        (["--database", "qdrant", "--index", "ivfflat"],
-         "--index: “ivfflat” is not one of the available options."),
         (["--database", "pgvector", "--index", "ivfflat", "--lists", "0"],
          "--lists: Enter 1 or more."),
     ],
@@ -233,6 +231,26 @@ def test_what_a_database_cannot_store_is_said(
     status, _, err = run(capsys, *base, *args)
     assert status == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--database", "qdrant", "--index", "ivfflat"], "--index: only with --database pgvector"),
+        (["--database", "pgvector", "--lists", "50"], "--lists: only with --index ivfflat"),
+        (["--index", "ivfflat", "--lists", "50"], "--index: only with --database pgvector"),
+        (["--database", "pgvector", "--on-disk", "vectors"], "--on-disk: only with --database qdrant"),
+    ],
+)  # fmt: skip
+def test_a_databases_own_flag_is_refused_under_another_choice(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    # The page shows these fields only under their choice, and the form reads them only
+    # there; the command line says so rather than ignoring what was asked.
+    with pytest.raises(SystemExit) as exited:
+        main(["--tokens", "1000", "--chunk-size", "100", "--dimensions", "384", *args])
+    assert exited.value.code == 2
+    assert f"argument {message}" in capsys.readouterr().err
 
 
 def test_the_generic_formula_stays_the_default(capsys: pytest.CaptureFixture[str]) -> None:
