@@ -130,10 +130,7 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "storage.db.formula_total_pgvector": frozenset({"replicas"}),
     "storage.db.generic_says": frozenset({"size"}),
     # The databases' formulas: the calculator's table is the one source of their figures.
-    **{
-        f"storage.db.formula.{key}": frozenset(names)
-        for key, names in FORMULA_PARAMS.items()
-    },
+    **{f"storage.db.formula.{key}": frozenset(names) for key, names in FORMULA_PARAMS.items()},
     "count.progress": frozenset({"percent"}),
     "count.chunks_summary": frozenset({"tokens", "chunks", "chunk_size", "overlap"}),
     "count.chunks_shown": frozenset({"shown", "chunks"}),
