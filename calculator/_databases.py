@@ -131,7 +131,8 @@ def english_formula(key: str, params: Mapping[str, int | str]) -> str:
     if not isinstance(text, str):  # a copy of the package without its catalog
         return " ".join([key, *(f"{name}={value}" for name, value in params.items())])
     shown = {name: _english_figure(name, value, catalog) for name, value in params.items()}
-    return text.format(**shown)
+    # The page keeps a number and its unit on one line; a terminal wraps where it wraps.
+    return text.format(**shown).replace("\u00a0", " ")
 
 
 def _english_figure(name: str, value: int | str, catalog: Mapping[str, object]) -> str:
