@@ -159,7 +159,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "bench",
         help="build, then time our page against a stock Pyodide page "
         "(later arguments go to tests/bench.py: --runs N, --only-networks, "
-        "--only-loopback, --only-counting)",
+        "--only-loopback, --only-counting, --only-cli-counting)",
     )
     commands.add_parser(
         "screenshots", help="build, then write PNGs of the pages into screenshots/ to look at"
@@ -177,17 +177,21 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
+    # The command line's counting speed needs neither the page nor a browser.
+    cli_only = args.command == "bench" and "--only-cli-counting" in args.pytest_args
     if not in_project_venv():
         needs_tests = args.command in {"test", "bench", "screenshots"}
-        if needs_tests and not (args.command == "test" and args.quick):
+        if needs_tests and not (args.command == "test" and args.quick) and not cli_only:
             ensure_browsers()
         ensure_venv("test" if needs_tests else "build")
         reexec_in_venv(Path(__file__), argv)
     try:
-        if args.command in {"test", "ranks"}:
+        if args.command in {"test", "ranks"} or cli_only:
             ensure_token_ranks()  # the token counting tests and the CLI's --count need them
         if args.command == "ranks":
             return 0
+        if cli_only:
+            return run_bench(args.pytest_args)
         if args.command == "test":
             return run_checks(args.pytest_args, quick=args.quick)
         build()

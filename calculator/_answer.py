@@ -17,6 +17,8 @@ from typing import Literal, NotRequired, TypeAlias, TypedDict
 PanelState = Literal["fresh", "stale", "unused"]
 #: A re-indexing question (``calculator._reindex.REINDEX_KINDS``, the form's choices).
 ReindexKind: TypeAlias = Literal["settings", "edit", "documents", "model"]
+#: How a list of counts travels in a link (``calculator._list_link``, ``_query.Link``).
+ListForm: TypeAlias = Literal["", "ordered", "sorted", "rounded", "too_long"]
 #: The default comparison rows' notes (catalog keys "compare.<note>"); "" for none.
 RowNote = Literal["current", "no_overlap", "double_overlap", ""]
 
@@ -58,16 +60,59 @@ class LengthGroup(TypedDict):
     length: int
 
 
+#: A line of the worked derivation after the step and the chunks (catalog key
+#: ``derivation.<line>``): one document's, D equal documents' (each one's, then × D), or a
+#: sum over documents of several lengths.
+DerivationLine = Literal[
+    "last",
+    "processed",
+    "repeated",
+    "padded",
+    "document_processed",
+    "documents_chunks",
+    "documents_processed",
+    "documents_repeated",
+    "documents_padded",
+    "processed_sum",
+    "repeated_documents",
+]
+
+
 class Derivation(TypedDict):
     """Which formulas the worked derivation shows (catalog keys ``derivation.<line>``)."""
 
-    #: No tokens, one window for all of them, or windows after the first.
-    chunks_line: Literal["chunks_empty", "chunks_short", "chunks"]
+    #: No tokens, one window for all of them, windows after the first (each document's, when
+    #: every document has one length), or a sum over documents of several lengths.
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
     #: The other lines, after the step and the chunks (none without tokens).
-    lines: list[Literal["last", "processed", "repeated", "padded"]]
+    lines: list[DerivationLine]
+    #: Documents of one length: the chunks line and the lines before the × D ones are one
+    #: document's.
+    documents_line: Literal["equal_documents"] | None
     #: The raw vector size: bytes per dimension, bits for binary; None without vectors.
     raw_line: Literal["raw", "raw_binary"] | None
+    #: The lines' (n − 1): one document's chunks but one; for a sum over documents of
+    #: several lengths, (n − D): the chunks but one per document with tokens.
     chunks_minus_one: int
+    #: D: the documents with tokens (an empty document makes no chunk).
+    documents_with_tokens: int
+
+
+class DocumentFigures(TypedDict):
+    """One document's window-model figures, when every document of a corpus has its length."""
+
+    tokens: int
+    chunks: int
+    last_chunk_tokens: int
+    tokens_processed: int
+
+
+class OneStreamFigures(TypedDict):
+    """The same tokens as one stream, beside a corpus of several documents (the seeds'
+    comparison): its chunks and tokens processed."""
+
+    chunks: int
+    tokens_processed: int
 
 
 class PlanFigures(TypedDict):
@@ -78,14 +123,22 @@ class PlanFigures(TypedDict):
     overlap: int
     step: int
     chunks: int
-    last_chunk_tokens: int
+    #: Each document's last chunk and ceiling quotient: only when every document has one length.
+    last_chunk_tokens: NotRequired[int]
     length_groups: list[LengthGroup]
     tokens_processed: int
     repeated_tokens: int
     repeated_share: str
     padded_tokens: int
     padding_tokens: int
-    steps_after_first: Quotient
+    steps_after_first: NotRequired[Quotient]
+    #: A corpus of more than one document: how many, and each one's figures when they all
+    #: have one length (the ``documents`` section compares the corpus with one stream).
+    document_count: NotRequired[int]
+    document: NotRequired[DocumentFigures]
+    #: The same tokens as one stream, beside a corpus of several documents: the source
+    #: documents' comparison (the ``documents`` section has its every figure).
+    one_stream: NotRequired[OneStreamFigures]
     dimensions: NotRequired[int]
     dtype: NotRequired[str]
     bits_per_dimension: NotRequired[int]
@@ -96,10 +149,33 @@ class PlanFigures(TypedDict):
     raw_vector_size: NotRequired[SizeAnswer]
 
 
+class ChunkWindow(TypedDict):
+    """Chunk ``index`` (from 0) covers tokens ``[start, end)`` of the drawn document."""
+
+    index: int
+    start: int
+    end: int
+
+
+class ChunkMapAnswer(TypedDict):
+    """What the chunk map draws (``calculator._chunk_map``): one document's windows."""
+
+    #: The one document, each of D equal documents, or the longest of a list.
+    document: Literal["one", "each", "longest"]
+    tokens: int
+    chunks: int
+    before: list[ChunkWindow]
+    #: The last window, drawn past a gap (its predecessor not drawn); empty without a gap.
+    after: list[ChunkWindow]
+    hidden: int
+
+
 class ResultAnswer(PlanFigures):
-    """The main results as the page gets them: the figures and which derivation to show."""
+    """The main results as the page gets them: the figures, which derivation to show and the
+    chunk map's windows."""
 
     derivation: Derivation
+    chunk_map: ChunkMapAnswer | None
 
 
 class OneStream(TypedDict):
@@ -148,7 +224,6 @@ class Cost(TypedDict):
     price_per_million: str
     tokens_processed: int
     one_time: str
-    per_document_set: NotRequired[str]
 
 
 class CompareRowFigures(TypedDict):
@@ -339,12 +414,18 @@ class ModelLimitAnswer(TypedDict):
     """Chunks against the model's input limit (the command line's ``model_limit`` keys)."""
 
     max_input_tokens: int
+    #: Tokens the model adds to every chunk (special tokens, a required prefix).
+    added_tokens: int
     chunk_size: int
     chunks: int
     chunks_over_limit: int
     truncated_tokens: int
     fits: bool
     largest_chunk_size_within_limit: int
+    #: chunks × added_tokens.
+    added_tokens_total: int
+    #: Tokens processed + added_tokens_total − truncated_tokens.
+    tokens_embedded: int
     #: The plan at the largest size within the limit; None when the overlap is not below it.
     at_limit: AtLimit | None
 
@@ -386,7 +467,13 @@ class Answer(TypedDict):
     reindex: ReindexAnswer | None
     storage: StorageAnswer | None
     model_limit: ModelLimitAnswer | None
-    #: The link's query of the form, without "?".
+    #: The link's query of the form, without "?", and its fragment, without "#" ("" for
+    #: none): a long list of counts travels there (``calculator._list_link``).
     query: str
+    fragment: str
+    #: How the list traveled: "" (in the query, or none), "ordered", "sorted" (exact figures,
+    #: the order lost), "rounded" (a summary: every figure an estimate) or "too_long" (a list
+    #: with a bad line, too long for a link).  Asked with a link, how its list came.
+    list_link: ListForm
     #: Asked with a link's query: the form's texts it gives.
     fields: NotRequired[dict[str, str]]

@@ -19,13 +19,14 @@ from ._chunking import ChunkPlan, plan_chunks
 from ._compare import Comparison
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
-from ._documents import CorpusPlan, parse_document_tokens
+from ._documents import CorpusPlan
 from ._english import count_of
 from ._errors import CalculatorError
 from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import database_lines, model_limit_lines, reindex_lines, storage_lines
+from ._models import ModelPreset, describe_preset, model_names, model_preset, preset_line
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import describe, describe_cost, describe_panels
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
-ENCODINGS = ("o200k_base", "cl100k_base")
+ENCODINGS = ("o200k_base", "cl100k_base", "bert-base-uncased")
 # The window model, then the splitters of calculator._splitters (SPLITTERS).
 SPLITTER_CHOICES = ("window", "recursive", "markdown", "sentence")
 # Where `python3 build.py ranks` puts the ranks in a checkout of the project.
@@ -159,11 +160,25 @@ def _parser() -> argparse.ArgumentParser:
         help="Qdrant: what is kept on disk only (default none)",
     )
     parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
+    parser.add_argument(
+        "--added-tokens", help="tokens the model adds to every chunk ([CLS], [SEP], a prefix)"
+    )
+    parser.add_argument(
+        "--model",
+        metavar="NAME",
+        help="an embedding model's preset: fills the options above"
+        " that are not given (docs/models.md lists them)",
+    )
     counting = parser.add_argument_group("counting your own text (each file is one document)")
     counting.add_argument(
         "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
     )
-    counting.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0])
+    counting.add_argument(
+        "--encoding", choices=ENCODINGS, help=f"default: --model's tokenizer, else {ENCODINGS[0]}"
+    )
+    counting.add_argument(
+        "--tokenizer", metavar="FILE", help="a Hugging Face tokenizer.json (instead of --encoding)"
+    )
     counting.add_argument(
         "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
     )
@@ -185,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
     _check_combinations(parser, options)
+    preset, kept = _apply_model(parser, options)
     if not options.dimensions and any(
         getattr(options, name) is not None for name in _STORAGE_OPTIONS
     ):
@@ -202,26 +218,74 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
     except NotTextError as failure:
         return _refuse("--document-tokens", f"{options.document_tokens}: {failure}")
-    for refused in outcome.errors.values():  # the first is enough to fix and retry
-        return _refuse(_flag(refused.field), refused.message)
+    refused_option = _refusal(options, outcome)
+    if refused_option is not None:
+        return _refuse(*refused_option)
     plan = outcome.plan
     assert plan is not None  # the form plans whenever it reports no error
     panels = _Panels(options, outcome)
     splits = _split(parser, options, counted, plan)
+    _print(options, plan, outcome.vectors, panels, counted=(counted, splits), model=(preset, kept))
+    return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
+
+
+def _print(
+    options: argparse.Namespace,
+    plan: CorpusPlan,
+    vectors: VectorSize | None,
+    panels: _Panels,
+    *,
+    counted: tuple[list[Counted], list[SplitFile]],
+    model: tuple[ModelPreset | None, dict[str, str]],
+) -> None:
+    """The plan as JSON, Markdown or lines; ``counted``: the counted files and, with a
+    splitter, their splits."""
+    (files, splits), (preset, kept) = counted, model
     if options.json:
-        report = panels.report(plan, outcome.vectors)
+        report = panels.report(plan, vectors)
         if options.count:
-            report["counted"] = _counted_report(options.encoding, counted)
-            report |= _splitter_report(options, counted, splits, plan)
+            report["counted"] = _counted_report(options.encoding, files)
+            report |= _splitter_report(options, files, splits, plan)
+        if preset is not None:
+            counted_with = options.encoding if options.count else None
+            report["model"] = describe_preset(preset, kept, counted_with)
         print(json.dumps(report, indent=2))
     elif options.markdown:
-        print(markdown(plan, outcome.vectors, panels))
+        print(markdown(plan, vectors, panels))
     else:
         if options.count:
-            splitter_lines = _splitter_lines(options.splitter, splits, panels.documents)
-            print("\n".join([_counted_line(options.encoding, counted), *splitter_lines]))
-        print(summary(plan, outcome.vectors, panels))
-    return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
+            splitter_lines = _splitter_lines(options.splitter, splits, plan)
+            print("\n".join([_counted_line(options.encoding, files), *splitter_lines]))
+        if preset is not None:
+            print(preset_line(preset, kept, options.encoding if options.count else None))
+        print(summary(plan, vectors, panels))
+
+
+def _apply_model(
+    parser: argparse.ArgumentParser, options: argparse.Namespace
+) -> tuple[ModelPreset | None, dict[str, str]]:
+    """Fill the options --model's preset knows and the user left out; the preset (if any)
+    and the values the user gave instead of the preset's."""
+    preset = kept = None
+    if options.model is not None:
+        try:
+            preset = model_preset(options.model)
+        except CalculatorError:
+            parser.error(f"argument --model: unknown model {options.model!r} "
+                         f"(choose from {', '.join(model_names())})")  # fmt: skip
+        kept = {}
+        for name, text in preset.form_fields().items():
+            given = getattr(options, name)
+            if not given:  # left out (the dimensions' default is empty)
+                setattr(options, name, text)
+            else:
+                kept[name] = given
+        if options.encoding is None and preset.tokenizer in ENCODINGS:
+            options.encoding = preset.tokenizer
+    if options.added_tokens is not None and options.max_input_tokens is None:
+        parser.error("argument --added-tokens: needs --max-input-tokens (or --model)")
+    options.encoding = options.encoding or ENCODINGS[0]
+    return preset, kept or {}
 
 
 class _CountRefusedError(Exception):
@@ -236,9 +300,15 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     except ModuleNotFoundError:
         message = "the tokenizer comes with the project's source, not with the installed package"
         raise _CountRefusedError("--count", message + ": run it from a checkout") from None
+    if options.tokenizer:
+        options.encoding = options.tokenizer  # counted with it (and named so in the report)
     try:
-        results = count_files(options.count, options.encoding, Path(options.ranks))
+        # A progress line only where someone watches it: not in a log or a pipe.
+        progress = sys.stderr if sys.stderr.isatty() else None
+        results = count_files(options.count, options.encoding, Path(options.ranks), None, progress)
     except (OSError, ValueError) as failure:
+        if options.tokenizer:
+            raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None
         message = f"{failure}; `python3 build.py ranks` fetches them"
         raise _CountRefusedError("--ranks", message) from None
     counted = [item for item in results if item.tokens is not None]
@@ -254,10 +324,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
 
 
 def _use_counts(options: argparse.Namespace, counted: list[Counted]) -> None:
-    """Each counted file becomes one document, and their total N unless --tokens says."""
+    """Each counted file becomes one document of the corpus."""
     options.document_tokens = "\n".join(str(item.tokens) for item in counted)
-    if options.tokens is None:
-        options.tokens = str(sum(item.tokens or 0 for item in counted))
 
 
 def _counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
@@ -276,7 +344,7 @@ def _split(
     parser: argparse.ArgumentParser,
     options: argparse.Namespace,
     counted: list[Counted],
-    plan: ChunkPlan,
+    plan: CorpusPlan,
 ) -> list[SplitFile]:
     """The counted files as the chosen splitter cuts them (none for the window model);
     sizes the splitter refuses end the program, as any bad input does."""
@@ -300,7 +368,7 @@ def _split(
 
 
 def _splitter_report(
-    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: ChunkPlan
+    options: argparse.Namespace, counted: list[Counted], splits: list[SplitFile], plan: CorpusPlan
 ) -> dict[str, object]:
     """The splitter's chunks and tokens processed in place of the window model's, per
     document and in all; the window model's (each file chunked on its own) beside them.
@@ -408,10 +476,45 @@ def _flag(field: str) -> str:
     return flag
 
 
+def _refusal(options: argparse.Namespace, outcome: FormOutcome) -> tuple[str, str] | None:
+    """The first refused option (enough to fix and retry) and why, or ``None``."""
+    for refused in outcome.errors.values():
+        return _flag(refused.field), refused.message
+    assert outcome.plan is not None  # the form plans whenever it reports no error
+    disagreement = _tokens_beside_documents(options, outcome.plan)
+    return ("--tokens", disagreement) if disagreement else None
+
+
+def _tokens_beside_documents(options: argparse.Namespace, plan: CorpusPlan) -> str:
+    """Why --tokens given beside the documents is refused ("" when it agrees with them or
+    describes the one document): the documents are the corpus, so a total given beside them
+    can only be theirs."""
+    if _corpus(options) == "one" or options.tokens is None:
+        return ""
+    try:
+        given = parse_whole_number("tokens", options.tokens)
+    except CalculatorError as refused:
+        return refused.message
+    if given == plan.tokens:
+        return ""
+    return f"the documents hold {_tokens(plan.tokens)} in all: leave --tokens out, or give that"
+
+
+def _corpus(options: argparse.Namespace) -> str:
+    """The corpus the options describe: counted files or a list, documents of an average
+    length, or one document of --tokens."""
+    if options.count or options.document_tokens is not None:
+        return "list"
+    if options.documents or options.average_tokens:
+        return "documents"
+    return "one"
+
+
 def _fields(options: argparse.Namespace) -> dict[str, str]:
     custom = options.bytes_per_dimension is not None
     fields = {
-        "tokens": options.tokens,
+        "corpus": _corpus(options),
+        "tokens": options.tokens or "",
         "chunk_size": options.chunk_size,
         "overlap": options.overlap,
         "dimensions": options.dimensions,
@@ -423,19 +526,17 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
         "compare": options.compare,
     }
     if options.count:
-        fields["documents_mode"] = "list"
         fields["document_tokens"] = options.document_tokens
     elif options.document_tokens is not None:
-        fields["documents_mode"] = "list"
         fields["document_tokens"] = _read(options.document_tokens)
-    if options.tokens is None:
-        fields["tokens"] = _documents_total(fields)
     fields |= _reindex_fields(options)
     for name in _STORAGE_OPTIONS:
         if getattr(options, name) is not None:
             fields[name] = getattr(options, name)
     if options.max_input_tokens is not None:
         fields["max_input_tokens"] = options.max_input_tokens
+        if options.added_tokens is not None:
+            fields["added_tokens"] = options.added_tokens
     if options.top_k or options.context_window:
         fields |= {
             "top_k": options.top_k,
@@ -470,18 +571,6 @@ def _reindex_fields(options: argparse.Namespace) -> dict[str, str]:
     return fields
 
 
-def _documents_total(fields: dict[str, str]) -> str:
-    """N when only the documents are given: their total (0 if they are not valid, so
-    that the form reports the documents' own error rather than a missing N)."""
-    try:
-        if fields.get("documents_mode") == "list":
-            return str(sum(parse_document_tokens(fields["document_tokens"])))
-        documents = parse_whole_number("documents", fields["documents"])
-        return str(documents * parse_whole_number("average_tokens", fields["average_tokens"]))
-    except CalculatorError:
-        return "0"
-
-
 def _given(value: str | None, otherwise: str) -> str:
     """An option's text as typed (even empty), or ``otherwise`` when it was left out."""
     return otherwise if value is None else value
@@ -507,8 +596,9 @@ class _Panels:
     def __init__(self, options: argparse.Namespace, outcome: FormOutcome) -> None:
         self.outcome = outcome
         self.comparison: Comparison | None = outcome.comparison if options.compare else None
-        self.documents: CorpusPlan | None = outcome.documents
-        self.stream: ChunkPlan | None = outcome.documents_stream
+        plan = outcome.plan
+        #: The corpus beside the same tokens as one stream, for more than one document.
+        self.documents: CorpusPlan | None = None if plan is None or plan.documents == 1 else plan
         self.budget: PromptBudget | None = outcome.budget
         self.price: Fraction | None = outcome.price_per_million
         self.reindex: ReindexCase | None = outcome.reindex
@@ -517,7 +607,7 @@ class _Panels:
         self.database: DatabaseStorage | None = outcome.database_storage
         self.model_limit: InputLimit | None = outcome.model_limit
 
-    def report(self, plan: ChunkPlan, vectors: VectorSize | None) -> dict[str, object]:
+    def report(self, plan: CorpusPlan, vectors: VectorSize | None) -> dict[str, object]:
         """The JSON: the plan's figures, then each panel asked for (one assembly with the
         page's, ``describe_panels``); the comparison only when --compare gave rows."""
         report: dict[str, object] = dict(describe(plan, vectors))
@@ -526,7 +616,7 @@ class _Panels:
                 report[name] = figures
         return report
 
-    def lines(self, plan: ChunkPlan) -> list[str]:
+    def lines(self, plan: CorpusPlan) -> list[str]:
         """The re-indexing, storage and input-limit panels as readable lines."""
         lines: list[str] = []
         if self.reindex is not None:
@@ -541,30 +631,40 @@ class _Panels:
 
 
 def summary(
-    plan: ChunkPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
+    plan: CorpusPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
 ) -> str:
     """A short readable account of the plan.
 
-    >>> from calculator import plan_chunks, vector_size
-    >>> print(summary(plan_chunks(8000, 512, 64), vector_size(18, 384)))
+    >>> from calculator import plan_equal_documents, vector_size
+    >>> from calculator._documents import plan_one_document
+    >>> print(summary(plan_one_document(8000, 512, 64), vector_size(18, 384)))
     8,000 tokens, chunk size 512, overlap 64, step 448
     chunks              18 (17 × 512 + 1 × 384)
     tokens processed    9,088 (1,088 repeated: 13.6% of the document)
     padded upper bound  9,216 (18 × 512; the last chunk is 128 tokens short of full size)
     raw vector size     27,648 bytes = 27 KiB = ≈27.6 kB (18 × 384 dimensions × 4 bytes)
+    >>> print(summary(plan_equal_documents(50_000, 1200, 512, 64)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    50,000 documents of 1,200 tokens (60,000,000 tokens), chunk size 512, overlap 64, step 448
+    chunks              150,000 (100,000 × 512 + 50,000 × 304)
+    tokens processed    66,400,000 (6,400,000 repeated: 10.67% of the corpus)
+    padded upper bound  76,800,000 (150,000 × 512; the last chunks are 10,400,000 tokens
+                        short of full size)
     """
+    whole = "the document" if plan.documents == 1 else "the corpus"
     lines = [
-        f"{_tokens(plan.tokens)}, chunk size {plan.chunk_size:,}, "
+        f"{_corpus_text(plan)}, chunk size {plan.chunk_size:,}, "
         f"overlap {plan.overlap:,}, step {plan.step:,}"
     ]
     if plan.chunks == 0:
-        lines.append("chunks              0 (an empty document makes no chunks)")
+        empty = "an empty document makes" if plan.documents == 1 else "empty documents make"
+        lines.append(f"chunks              0 ({empty} no chunks)")
     else:
         lengths = " + ".join(f"{group.count:,} × {group.length:,}" for group in plan.length_groups)
         lines += [
             f"chunks              {plan.chunks:,} ({lengths})",
             f"tokens processed    {plan.tokens_processed:,} ({plan.repeated_tokens:,} repeated: "
-            f"{_percent(plan.repeated_share)} of the document)",
+            f"{_percent(plan.repeated_share)} of {whole})",
             f"padded upper bound  {plan.padded_tokens:,} ({plan.chunks:,} × {plan.chunk_size:,}; "
             f"{_padding_note(plan)})",
         ]
@@ -579,12 +679,22 @@ def summary(
     return "\n".join(lines)
 
 
-def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
+def _corpus_text(plan: CorpusPlan) -> str:
+    """One document's tokens, D documents of one length, or D documents of several."""
+    if plan.documents == 1:
+        return _tokens(plan.tokens)
+    documents = count_of(plan.documents, "document", "documents")
+    if plan.document is not None:
+        return f"{documents} of {_tokens(plan.document.tokens)} ({_tokens(plan.tokens)})"
+    return f"{documents}, {_tokens(plan.tokens)} in all"
+
+
+def _panel_lines(plan: CorpusPlan, panels: _Panels) -> list[str]:
     lines: list[str] = []
     if panels.comparison is not None:
         lines += ["", *_table(_comparison_table(panels.comparison), plain=True)]
-    if panels.documents is not None and panels.stream is not None:
-        corpus, stream = panels.documents, panels.stream
+    if panels.documents is not None:
+        corpus, stream = panels.documents, panels.documents.one_stream
         lines += [
             "",
             f"{count_of(corpus.documents, 'document', 'documents')} chunked one by one: "
@@ -602,12 +712,14 @@ def _panel_lines(plan: ChunkPlan, panels: _Panels) -> list[str]:
 
 
 def markdown(
-    plan: ChunkPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
+    plan: CorpusPlan, vectors: VectorSize | None = None, panels: _Panels | None = None
 ) -> str:
     """Markdown tables for pasting into documentation.
 
-    >>> from calculator import plan_chunks, vector_size
-    >>> header, rule, row = markdown(plan_chunks(2500, 800, 200), vector_size(4, 384)).splitlines()
+    >>> from calculator import vector_size
+    >>> from calculator._documents import plan_one_document
+    >>> header, rule, row = markdown(plan_one_document(2500, 800, 200),
+    ...                              vector_size(4, 384)).splitlines()
     >>> rule
     '|---:|---:|---:|---:|---:|---:|---:|---:|'
     >>> print(row)
@@ -618,8 +730,9 @@ def markdown(
     else:
         rows = [_HEADER, _figures(plan, vectors)]
     lines = _table(rows)
-    if panels is not None and panels.documents is not None and panels.stream is not None:
-        lines += ["", *_table(_documents_table(panels.documents, panels.stream, vectors))]
+    if panels is not None and panels.documents is not None:
+        corpus = panels.documents
+        lines += ["", *_table(_documents_table(corpus, corpus.one_stream, vectors))]
     if panels is not None and panels.budget is not None:
         lines += ["", _budget_line(panels.budget)]
     if panels is not None and panels.price is not None:
@@ -641,7 +754,7 @@ _HEADER = [
 ]
 
 
-def _figures(plan: ChunkPlan, vectors: VectorSize | None) -> list[str]:
+def _figures(plan: CorpusPlan, vectors: VectorSize | None) -> list[str]:
     return [
         f"{plan.chunk_size:,}",
         f"{plan.overlap:,}",
@@ -731,26 +844,24 @@ def _budget_line(budget: PromptBudget) -> str:
     )
 
 
-def _cost_line(plan: ChunkPlan, panels: _Panels) -> str:
+def _cost_line(plan: CorpusPlan, panels: _Panels) -> str:
     assert panels.price is not None
-    cost = describe_cost(panels.price, plan.tokens_processed, panels.documents)
-    line = (
+    cost = describe_cost(panels.price, plan.tokens_processed)
+    return (
         f"embedding cost at {cost['price_per_million']} per million tokens: "
         f"{cost['one_time']} for {_tokens(plan.tokens_processed)} processed"
     )
-    if "per_document_set" in cost:
-        line += f"; {cost['per_document_set']} for the document set chunked one by one"
-    return line
 
 
 def _percent(share: Fraction) -> str:
     return decimal_text(share * 100, places=2) + "%"
 
 
-def _padding_note(plan: ChunkPlan) -> str:
+def _padding_note(plan: CorpusPlan) -> str:
+    last = "the last chunk is" if plan.documents == 1 else "the last chunks are"
     if plan.padding_tokens == 0:
-        return "the same as the exact figure: the last chunk is full"
-    return f"the last chunk is {_tokens(plan.padding_tokens)} short of full size"
+        return f"the same as the exact figure: {last} full"
+    return f"{last} {_tokens(plan.padding_tokens)} short of full size"
 
 
 def _per_dimension(vectors: VectorSize) -> str:

@@ -1,4 +1,5 @@
-"""Several chunking configurations of the same corpus, side by side.
+"""Several chunking configurations of the same corpus, side by side, each document split on
+its own.
 
 Lower is cheaper in every compared figure, so the lowest value of a column is
 marked best and the highest worst (only where the rows differ).  Cheaper is not
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ._chunking import ChunkPlan, plan_chunks
+from ._documents import CorpusPlan, Lengths, plan_corpus
 from ._errors import CalculatorError, shortened
 from ._record import record
 from ._vectors import VectorSize, vector_size
@@ -39,7 +40,7 @@ class Configuration:
 @record
 class ComparisonRow:
     configuration: Configuration
-    plan: ChunkPlan
+    plan: CorpusPlan
     vectors: VectorSize | None
 
     def figure(self, name: str) -> int | None:
@@ -60,8 +61,11 @@ class Comparison:
     worst: Mapping[str, tuple[int, ...]]
 
 
-def compare_configurations(tokens: int, configurations: Sequence[Configuration]) -> Comparison:
-    """Plan ``tokens`` under every configuration and mark each column's extremes.
+def compare_configurations(
+    corpus: int | Lengths, configurations: Sequence[Configuration]
+) -> Comparison:
+    """Plan a corpus under every configuration and mark each column's extremes; ``corpus``
+    is one document's tokens, or (document tokens, number of documents) pairs.
 
     >>> rows = [Configuration(512, overlap) for overlap in (64, 128, 256)]
     >>> comparison = compare_configurations(200_000, rows)
@@ -74,7 +78,8 @@ def compare_configurations(tokens: int, configurations: Sequence[Configuration])
     """
     if len(configurations) > MAX_ROWS:
         raise CalculatorError("compare", "too_many_rows", maximum=MAX_ROWS)
-    rows = tuple(_row(tokens, configuration) for configuration in configurations)
+    lengths = ((corpus, 1),) if isinstance(corpus, int) else corpus
+    rows = tuple(_row(lengths, configuration) for configuration in configurations)
     best: dict[str, tuple[int, ...]] = {}
     worst: dict[str, tuple[int, ...]] = {}
     for name in COMPARED_FIGURES:
@@ -89,8 +94,8 @@ def compare_configurations(tokens: int, configurations: Sequence[Configuration])
     return Comparison(rows, best, worst)
 
 
-def _row(tokens: int, configuration: Configuration) -> ComparisonRow:
-    plan = plan_chunks(tokens, configuration.chunk_size, configuration.overlap)
+def _row(lengths: Lengths, configuration: Configuration) -> ComparisonRow:
+    plan = plan_corpus(lengths, configuration.chunk_size, configuration.overlap)
     if configuration.dimensions is None:
         return ComparisonRow(configuration, plan, None)
     vectors = vector_size(plan.chunks, configuration.dimensions, configuration.representation)

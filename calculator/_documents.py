@@ -1,52 +1,171 @@
-"""Documents chunked one by one, next to the same tokens taken as one stream.
+"""A corpus: documents chunked one by one, each split into windows of its own.
 
-Splitting each document on its own restarts the windows at every document, so
-the per-document figures differ from the one-stream ones: usually more chunks,
-as each document ends in a short chunk of its own.
+A pipeline splits every document on its own, so the windows restart at every document and
+the corpus's figures are the sums of its documents' figures: usually more chunks than the
+same tokens taken as one stream, as each document ends in a short chunk of its own.
+Documents of one length have the same figures, so a corpus is kept as (length, how many)
+pairs and each figure is worked out once per distinct length: exact, and fast for a list of
+100 000 documents.  One document of N tokens is a corpus too, and its figures are the
+window model's.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from functools import lru_cache
 
-from ._chunking import ChunkPlan, plan_chunks
+from ._chunking import ChunkPlan, LengthGroup, plan_chunks
 from ._errors import CalculatorError, shortened
-from ._integers import require_int
+from ._integers import ceil_div, require_int
 from ._record import record
 from ._text import MACHINE, NumberFormat, parse_whole_number
 
 MAX_DOCUMENTS = 100_000
 
+#: A corpus as (document tokens, number of documents of that length) pairs, by length.
+Lengths = tuple[tuple[int, int], ...]
+
 
 @record
 class CorpusPlan:
-    """Totals of a corpus whose documents are chunked one by one."""
+    """Every figure of a corpus chunked document by document; build it with
+    :func:`plan_corpus` (or :func:`plan_documents`, :func:`plan_equal_documents`).
 
+    ``lengths`` is the corpus: (document tokens, how many documents) pairs, by length.
+    """
+
+    lengths: Lengths
+    chunk_size: int
+    overlap: int
     documents: int
     tokens: int
     chunks: int
     tokens_processed: int
-    repeated_tokens: int
     padded_tokens: int
 
+    @property
+    def step(self) -> int:
+        """How far each window moves within a document: chunk size minus overlap."""
+        return self.chunk_size - self.overlap
+
+    @property
+    def repeated_tokens(self) -> int:
+        """Tokens sent to the embedding model a second time: every document's overlaps."""
+        return self.tokens_processed - self.tokens
+
+    @property
+    def padding_tokens(self) -> int:
+        """How much ``chunks × chunk size`` overstates the exact tokens processed."""
+        return self.padded_tokens - self.tokens_processed
+
+    @property
+    def repeated_share(self) -> Fraction:
+        """Repeated tokens as an exact fraction of the corpus's tokens (0 without tokens)."""
+        return Fraction(self.repeated_tokens, self.tokens) if self.tokens else Fraction(0)
+
+    @property
+    def document(self) -> ChunkPlan | None:
+        """The plan of every document when all have one length (the one document's own);
+        ``None`` for documents of several lengths.
+
+        >>> plan_equal_documents(3, 1200, 512, 64).document.chunks
+        3
+        """
+        if len(self.lengths) != 1:
+            return None
+        return plan_chunks(self.lengths[0][0], self.chunk_size, self.overlap)
+
+    @property
+    def longest(self) -> ChunkPlan | None:
+        """The plan of the longest document (the one a chunk map draws); ``None`` for an
+        empty corpus."""
+        if not self.lengths:
+            return None
+        return plan_chunks(self.lengths[-1][0], self.chunk_size, self.overlap)
+
+    def document_plans(self) -> Iterator[tuple[ChunkPlan, int]]:
+        """Each distinct length's plan and how many documents have it."""
+        for length, count in self.lengths:
+            yield plan_chunks(length, self.chunk_size, self.overlap), count
+
+    @property
+    def length_groups(self) -> tuple[LengthGroup, ...]:
+        """The corpus's chunks by length, longest first, as run-length groups.
+
+        >>> plan_documents([2500, 800, 800], 800, 200).length_groups
+        (LengthGroup(count=5, length=800), LengthGroup(count=1, length=700))
+        """
+        counts: Counter[int] = Counter()
+        for plan, documents in self.document_plans():
+            for group in plan.length_groups:
+                counts[group.length] += group.count * documents
+        return tuple(LengthGroup(counts[n], n) for n in sorted(counts, reverse=True))
+
+    @property
+    def one_stream(self) -> ChunkPlan:
+        """The same tokens as one stream, the model of the source documents' formulas."""
+        return plan_chunks(self.tokens, self.chunk_size, self.overlap)
+
     def __add__(self, other: CorpusPlan) -> CorpusPlan:
-        return CorpusPlan(
-            self.documents + other.documents,
-            self.tokens + other.tokens,
-            self.chunks + other.chunks,
-            self.tokens_processed + other.tokens_processed,
-            self.repeated_tokens + other.repeated_tokens,
-            self.padded_tokens + other.padded_tokens,
+        """Two corpora planned with the same window, as one."""
+        if (self.chunk_size, self.overlap) != (other.chunk_size, other.overlap):
+            raise ValueError("corpora planned with different windows")
+        counts = Counter(dict(self.lengths))
+        counts.update(dict(other.lengths))
+        return plan_corpus(tuple(counts.items()), self.chunk_size, self.overlap)
+
+
+def plan_corpus(
+    lengths: Iterable[tuple[int, int]], chunk_size: int, overlap: int = 0
+) -> CorpusPlan:
+    """Chunk every document of a corpus given as (length, number of documents) pairs.
+
+    Each figure is a sum over the distinct lengths, in whole numbers.
+
+    >>> plan = plan_corpus([(1200, 50_000)], 512, 64)
+    >>> plan.chunks, plan.one_stream.chunks
+    (150000, 133929)
+    >>> plan_corpus([(0, 2), (100, 1)], 64, 0).chunks
+    2
+    """
+    require_int("chunk_size", chunk_size, 1)
+    require_int("overlap", overlap, 0)
+    if overlap >= chunk_size:
+        raise CalculatorError(
+            "overlap", "overlap_not_below_chunk_size", overlap=overlap, chunk_size=chunk_size
         )
+    merged: Counter[int] = Counter()
+    for length, count in lengths:
+        merged[require_int("document_tokens", length, 0)] += require_int("documents", count, 1)
+    if not merged:
+        raise CalculatorError("document_tokens", "list_empty")
+    step = chunk_size - overlap
+    documents = tokens = chunks = processed = 0
+    for length, count in merged.items():
+        documents += count
+        tokens += count * length
+        if length:
+            # The window model per document (seed 004): 1 + ⌈max(0, N − C)/s⌉ chunks.
+            windows = 1 + ceil_div(max(0, length - chunk_size), step)
+            chunks += count * windows
+            processed += count * (length + overlap * (windows - 1))
+    return CorpusPlan(
+        lengths=tuple(sorted(merged.items())),
+        chunk_size=chunk_size,
+        overlap=overlap,
+        documents=documents,
+        tokens=tokens,
+        chunks=chunks,
+        tokens_processed=processed,
+        padded_tokens=chunks * chunk_size,
+    )
 
 
 def plan_documents(lengths: Iterable[int], chunk_size: int, overlap: int = 0) -> CorpusPlan:
     """Chunk every document of ``lengths`` (tokens each) on its own and add up.
-
-    Equal lengths are planned once, so a list of 100 000 documents stays fast.
 
     >>> plan_documents([2000] * 10_000, 512, 51).chunks
     50000
@@ -54,20 +173,25 @@ def plan_documents(lengths: Iterable[int], chunk_size: int, overlap: int = 0) ->
     43384
     """
     counts = Counter(require_int("document_tokens", length, 0) for length in lengths)
-    return plan_length_counts(counts.items(), chunk_size, overlap)
+    return plan_corpus(counts.items(), chunk_size, overlap)
 
 
 def plan_length_counts(
     counts: Iterable[tuple[int, int]], chunk_size: int, overlap: int = 0
 ) -> CorpusPlan:
     """:func:`plan_documents` for ``(length, number of documents)`` pairs."""
-    plans = [_scaled(plan_chunks(length, chunk_size, overlap), n) for length, n in counts]
-    if not plans:
-        raise CalculatorError("document_tokens", "list_empty")
-    total = plans[0]
-    for plan in plans[1:]:
-        total += plan
-    return total
+    return plan_corpus(counts, chunk_size, overlap)
+
+
+def plan_one_document(tokens: int, chunk_size: int, overlap: int = 0) -> CorpusPlan:
+    """One document of ``tokens`` tokens as a corpus: the window model's own figures.
+
+    >>> plan = plan_one_document(8000, 512, 64)
+    >>> plan.chunks, plan.tokens_processed, plan.padded_tokens
+    (18, 9088, 9216)
+    """
+    require_int("tokens", tokens, 0)
+    return plan_corpus([(tokens, 1)], chunk_size, overlap)
 
 
 @lru_cache(maxsize=4)
@@ -95,18 +219,7 @@ def plan_equal_documents(
     """
     require_int("documents", documents, 1)
     require_int("average_tokens", average_tokens, 0)
-    return _scaled(plan_chunks(average_tokens, chunk_size, overlap), documents)
-
-
-def _scaled(plan: ChunkPlan, documents: int) -> CorpusPlan:
-    return CorpusPlan(
-        documents=documents,
-        tokens=documents * plan.tokens,
-        chunks=documents * plan.chunks,
-        tokens_processed=documents * plan.tokens_processed,
-        repeated_tokens=documents * plan.repeated_tokens,
-        padded_tokens=documents * plan.padded_tokens,
-    )
+    return plan_corpus([(average_tokens, documents)], chunk_size, overlap)
 
 
 def parse_document_tokens(text: str, number_format: NumberFormat = MACHINE) -> list[int]:

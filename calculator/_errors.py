@@ -26,6 +26,8 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_a_decimal": (),
         "ambiguous_number": (),
         "too_many_digits": ("maximum",),
+        "needs_equal_documents": (),
+        "bad_list_link": (),
         "dtype_not_stored": ("value", "database", "supported"),
         "too_many_dimensions": ("maximum", "database", "index"),
     }

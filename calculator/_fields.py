@@ -107,56 +107,37 @@ class Field:
         return (self.option_key or self.name + ".{choice}").replace("{choice}", choice)
 
 
-_MAIN: tuple[Panel, ...] = ("main", "compare")
-_WINDOW: tuple[Panel, ...] = ("main", "compare", "documents", "budget", "cost")
+# What depends on the corpus: every figure but the prompt budget's.
+_CORPUS: tuple[Panel, ...] = (
+    "main", "compare", "documents", "cost", "reindex", "storage", "model_limit"
+)  # fmt: skip
+_WINDOW: tuple[Panel, ...] = (*_CORPUS, "budget")
 _VECTORS: tuple[Panel, ...] = ("main", "compare", "documents", "storage")
-_DOCUMENTS: tuple[Panel, ...] = ("documents", "cost", "reindex")
 
 _DECLARATIONS = (
-    # The main form.
-    Field("tokens", "whole", (*_MAIN, "cost", "reindex"), "8000", minimum=0),
-    Field("chunk_size", "whole", (*_WINDOW, "reindex"), "512", minimum=1),
-    Field("overlap", "whole", (*_WINDOW, "reindex"), "64", minimum=0, cli_default="0"),
+    # The corpus: one document of N tokens, D documents of A tokens each, or a list of
+    # per-document counts; each document is split on its own.
+    Field(
+        "corpus", "choice", _CORPUS, "one", choices=("one", "documents", "list"),
+        label_key="corpus.label", help_key=None, option_key="corpus.{choice}",
+    ),
+    Field("tokens", "whole", _CORPUS, "8000", minimum=0, shown_when=("corpus", "one")),
+    Field(
+        "documents", "whole", _CORPUS, "100", minimum=1, shown_when=("corpus", "documents"),
+        cli_default="",
+    ),
+    Field(
+        "average_tokens", "whole", _CORPUS, "80", minimum=0,
+        shown_when=("corpus", "documents"), cli_default="",
+    ),
+    Field("document_tokens", "list", _CORPUS, shown_when=("corpus", "list")),
+    # The window and the vectors.
+    Field("chunk_size", "whole", _WINDOW, "512", minimum=1),
+    Field("overlap", "whole", _WINDOW, "64", minimum=0, cli_default="0"),
     Field("dimensions", "whole", _VECTORS, "384", minimum=1, cli_default=""),
     Field("dtype", "choice", _VECTORS, "float32", choices=DTYPE_CHOICES),
     Field(
         "bytes_per_dimension", "whole", _VECTORS, "4", minimum=1, shown_when=("dtype", "custom")
-    ),
-    # Documents against one stream.
-    Field(
-        "documents_mode",
-        "choice",
-        _DOCUMENTS,
-        "average",
-        choices=("average", "list"),
-        home="documents",
-        label_key="documents.mode_label",
-        help_key=None,
-        option_key="documents.mode_{choice}",
-    ),
-    Field(
-        "documents",
-        "whole",
-        _DOCUMENTS,
-        "100",
-        minimum=1,
-        shown_when=("documents_mode", "average"),
-        home="documents",
-        cli_default="",
-    ),
-    Field(
-        "average_tokens",
-        "whole",
-        _DOCUMENTS,
-        "80",
-        minimum=0,
-        shown_when=("documents_mode", "average"),
-        home="documents",
-        cli_default="",
-    ),
-    Field(
-        "document_tokens", "list", _DOCUMENTS, shown_when=("documents_mode", "list"),
-        home="documents",
     ),
     # The prompt budget.
     Field("top_k", "whole", ("budget",), "8", minimum=1, cli_default="", home="budget"),
@@ -232,6 +213,11 @@ _DECLARATIONS = (
     # 512 tokens: the input limit of the common 384-dimension models (the page's default
     # dimensions), e.g. bge-small and multilingual-e5-small.
     Field("max_input_tokens", "whole", ("model_limit",), "512", minimum=1, home="model_limit"),
+    # What the model adds to every chunk ([CLS] and [SEP], a prefix): 0 unless told.
+    Field(
+        "added_tokens", "whole", ("model_limit",), "0", minimum=0, on_page=False,
+        home="model_limit",
+    ),
 )  # fmt: skip
 
 FIELDS: Mapping[str, Field] = MappingProxyType({field.name: field for field in _DECLARATIONS})

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ._budget import PromptBudget, prompt_budget
-from ._chunking import ChunkPlan, plan_chunks
 from ._compare import (
     MAX_ROWS,
     ROW_FIELDS,
@@ -25,12 +24,7 @@ from ._compare import (
 )
 from ._cost import parse_price
 from ._databases import DatabaseStorage, database_storage
-from ._documents import (
-    CorpusPlan,
-    count_document_tokens,
-    plan_equal_documents,
-    plan_length_counts,
-)
+from ._documents import CorpusPlan, Lengths, count_document_tokens, plan_corpus
 from ._errors import CalculatorError, shortened
 from ._fields import FIELD_MINIMUMS, FIELDS, home_fields
 from ._input_limit import InputLimit, input_limit
@@ -38,11 +32,11 @@ from ._record import record
 from ._reindex import (
     MigrationSize,
     ReindexCase,
+    corpus_settings_change,
     documents_change,
     edit_change,
     migration_size,
     reindex_kind,
-    settings_change,
     unchanged,
     windows_ending_by,
 )
@@ -64,10 +58,9 @@ class FormOutcome:
     """Per-field ``errors`` and whatever could be planned from the valid fields."""
 
     errors: Mapping[str, CalculatorError]
-    plan: ChunkPlan | None = None
+    #: The corpus's plan, document by document (one document: the window model's figures).
+    plan: CorpusPlan | None = None
     vectors: VectorSize | None = None
-    documents: CorpusPlan | None = None
-    documents_stream: ChunkPlan | None = None
     budget: PromptBudget | None = None
     price_per_million: Fraction | None = None
     comparison: Comparison | None = None
@@ -101,29 +94,24 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
     {'tokens': 'not_a_number', 'overlap': 'overlap_not_below_chunk_size'}
     """
     reader = _FieldReader(fields, number_format)
-    tokens = reader.whole("tokens")
+    corpus = reader.corpus()
     window = reader.window("chunk_size", "overlap")
     dimensions = reader.whole("dimensions") if reader.text("dimensions") else None
     representation = reader.representation("dtype", "bytes_per_dimension")
-    plan = None if tokens is None or window is None else plan_chunks(tokens, *window)
+    plan = None if corpus is None or window is None else plan_corpus(corpus, *window)
     vectors = None
     if plan is not None and dimensions is not None and representation is not None:
         vectors = vector_size(plan.chunks, dimensions, representation)
-    documents = _documents(reader, window)
     rows, rows_given, notes = _compare_rows(reader, window, dimensions, representation)
-    reindex = _reindex(reader, tokens, window)
+    reindex = _reindex(reader, plan, window)
     storage = _storage(reader, plan, vectors)
     return FormOutcome(
         errors=reader.errors,
         plan=plan,
         vectors=vectors,
-        documents=documents,
-        documents_stream=None
-        if documents is None or window is None
-        else plan_chunks(documents.tokens, *window),
         budget=_budget(reader, window),
         price_per_million=reader.price("price_per_million"),
-        comparison=_comparison(reader, tokens, rows, dimensions, representation),
+        comparison=_comparison(reader, corpus, rows, dimensions, representation),
         compare_rows=tuple(rows),
         compare_is_default=not rows_given,
         compare_notes=tuple(notes),
@@ -138,10 +126,12 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
 
 
 def _reindex(
-    reader: _FieldReader, tokens: int | None, window: tuple[int, int] | None
+    reader: _FieldReader, plan: CorpusPlan | None, window: tuple[int, int] | None
 ) -> ReindexCase | None:
-    """Re-embedding after a new split, an edit, changed documents or a new model, of the
-    stream or of changed documents (then the documents panel gives their number and length)."""
+    """Re-embedding after a new split, an edit, changed documents or a new model of the
+    corpus, each document on its own.  A new split or a new model changes every document; an
+    edit or changed documents are planned for documents of one length (K of D, the edit in
+    each), as a list of lengths does not say which documents changed."""
     if not reader.text("reindex_mode"):
         return None  # not asked (the page always sends its choice; the command line may not)
     mode = reader.choice("reindex_mode")
@@ -151,48 +141,50 @@ def _reindex(
     new_window = reader.window("new_chunk_size", "new_overlap") if mode == "settings" else None
     edit_at = reader.whole("edit_at") if mode == "edit" else None
     edit_tokens = reader.signed("edit_tokens") if mode == "edit" else None
-    documents, used = None, frozenset(home_fields("reindex"))
-    if mode == "documents" and not reader.text("changed_documents"):
+    changed = reader.whole("changed_documents") if reader.text("changed_documents") else None
+    if mode == "documents" and changed is None and "changed_documents" not in reader.errors:
         reader.refuse(CalculatorError("changed_documents", "empty"))
-    if reader.text("changed_documents"):
-        used = used | {"documents", "average_tokens"}
-        changed = reader.whole("changed_documents")
-        count, length = reader.whole("documents"), reader.whole("average_tokens")
-        if changed is not None and count is not None and length is not None:
-            # A new split or a new model changes every document, whatever number was given.
-            documents = (count, count if mode in {"settings", "model"} else changed)
-            tokens = length
-    if tokens is None or window is None or reader.errors.keys() & used:
+    if plan is None or window is None or reader.errors.keys() & set(home_fields("reindex")):
         return None
+    documents = plan.documents
     try:
         if mode == "settings":
             assert new_window is not None
-            plan = settings_change(tokens, *window, *new_window)
-        elif mode == "edit":
-            assert edit_at is not None and edit_tokens is not None
-            plan = edit_change(tokens, *window, edit_at, edit_tokens)
+            change = corpus_settings_change(plan.lengths, *window, *new_window)
+        elif mode == "model":
+            change = unchanged(plan)
         else:
-            plan = unchanged(plan_chunks(tokens, *window))
-        if documents is not None:
-            change = plan if mode in {"settings", "edit"} else None
-            plan = documents_change(*documents, plan_chunks(tokens, *window), change)
+            document = plan.document
+            if document is None:
+                raise CalculatorError("reindex_mode", "needs_equal_documents")
+            each = None
+            if mode == "edit":
+                assert edit_at is not None and edit_tokens is not None
+                each = edit_change(document.tokens, *window, edit_at, edit_tokens)
+            if documents == 1 and changed is None and each is not None:
+                change = each
+            else:
+                # An edit without a number of documents is in one of them.
+                count = 1 if changed is None else changed
+                change = documents_change(documents, count, document, each)
     except CalculatorError as error:
         reader.refuse(error)
         return None
     edit = None if edit_at is None or edit_tokens is None else (edit_at, edit_tokens)
+    affected = documents if mode in {"settings", "model"} else 1 if changed is None else changed
     return ReindexCase(
         kind=reindex_kind(mode),
-        plan=plan.with_new_model() if new_model or mode == "model" else plan,
+        plan=change.with_new_model() if new_model or mode == "model" else change,
         new_model=new_model or mode == "model",
         new_window=new_window,
         edit=edit,
-        documents=documents,
+        documents=None if documents == 1 and changed is None else (documents, affected),
         kept_before_edit=0 if edit is None else windows_ending_by(edit[0], *window),
     )
 
 
 def _storage(
-    reader: _FieldReader, plan: ChunkPlan | None, vectors: VectorSize | None
+    reader: _FieldReader, plan: CorpusPlan | None, vectors: VectorSize | None
 ) -> StorageSize | None:
     """Graph, text, metadata, a quantized copy and replicas on top of the raw vectors."""
     if not reader.in_use("storage"):
@@ -250,25 +242,18 @@ def _database_storage(reader: _FieldReader, storage: StorageSize | None) -> Data
         return None
 
 
-def _model_limit(reader: _FieldReader, plan: ChunkPlan | None) -> InputLimit | None:
+def _model_limit(reader: _FieldReader, plan: CorpusPlan | None) -> InputLimit | None:
     if not reader.in_use("model_limit"):
         return None
     limit = reader.whole("max_input_tokens")
-    return None if limit is None or plan is None else input_limit(plan, limit)
-
-
-def _documents(reader: _FieldReader, window: tuple[int, int] | None) -> CorpusPlan | None:
-    mode = reader.choice("documents_mode")
-    if mode == "list":
-        counts = reader.document_tokens()
-        return None if counts is None or window is None else plan_length_counts(counts, *window)
-    if not (reader.text("documents") or reader.text("average_tokens")):
-        return None  # the panel is not in use (its choice and list always have a value)
-    documents = reader.whole("documents")
-    average = reader.whole("average_tokens")
-    if documents is None or average is None or window is None:
+    added = reader.whole("added_tokens") if reader.text("added_tokens") else 0
+    if limit is None or added is None or plan is None:
         return None
-    return plan_equal_documents(documents, average, *window)
+    try:
+        return input_limit(plan, limit, added)
+    except CalculatorError as error:  # the added tokens leave no room for the text
+        reader.refuse(error)
+        return None
 
 
 def _budget(reader: _FieldReader, window: tuple[int, int] | None) -> PromptBudget | None:
@@ -310,7 +295,7 @@ def _cells(configuration: Configuration) -> dict[str, str]:
 
 def _comparison(
     reader: _FieldReader,
-    tokens: int | None,
+    corpus: Lengths | None,
     rows: list[Mapping[str, str]],
     dimensions: int | None,
     representation: str | int | None,
@@ -319,9 +304,9 @@ def _comparison(
         reader.configuration(index, row, dimensions, representation)
         for index, row in enumerate(rows)
     ]
-    if tokens is None or not configurations or None in configurations:
+    if corpus is None or not configurations or None in configurations:
         return None
-    return compare_configurations(tokens, [row for row in configurations if row is not None])
+    return compare_configurations(corpus, [row for row in configurations if row is not None])
 
 
 class _FieldReader:
@@ -358,6 +343,20 @@ class _FieldReader:
         except CalculatorError as error:
             self.refuse(error)
             return None
+
+    def corpus(self) -> Lengths | None:
+        """The corpus the ``corpus`` choice names, as (document tokens, how many) pairs: one
+        document of ``tokens``, ``documents`` of ``average_tokens`` each, or the pasted list."""
+        mode = self.choice("corpus")
+        if mode == "documents":
+            documents, average = self.whole("documents"), self.whole("average_tokens")
+            return None if documents is None or average is None else ((average, documents),)
+        if mode == "list":
+            return self.document_tokens()
+        if mode is None:
+            return None
+        tokens = self.whole("tokens")
+        return None if tokens is None else ((tokens, 1),)
 
     def window(self, size_field: str, overlap_field: str) -> tuple[int, int] | None:
         """Chunk size and overlap, checking overlap < chunk size."""

@@ -9,6 +9,7 @@ from ._chunking import ChunkPlan
 from ._cost import embedding_cost
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
+from ._documents import CorpusPlan
 from ._english import count_of
 from ._input_limit import InputLimit
 from ._reindex import MigrationSize, ReindexCase
@@ -35,7 +36,7 @@ def _chunks(n: int) -> str:
 
 
 def reindex_lines(
-    plan: ChunkPlan,
+    plan: ChunkPlan | CorpusPlan,
     case: ReindexCase,
     migration: MigrationSize | None = None,
     price: Fraction | None = None,
@@ -110,13 +111,15 @@ def reindex_lines(
     return lines
 
 
-def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
+def _heading(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
     window = f"{plan.chunk_size:,}/{plan.overlap:,}"
     model = ", and a new embedding model" if case.new_model and case.kind != "model" else ""
     where = _tokens(plan.tokens)
     if case.documents is not None:
         total, changed = case.documents
-        where = f"{changed:,} of {count_of(total, 'document', 'documents')}"
+        where = count_of(total, "document", "documents")
+        if changed != total:
+            where = f"{changed:,} of {where}"
     if case.kind == "settings" and case.new_window is not None:
         size, overlap = case.new_window
         return f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
@@ -130,7 +133,7 @@ def _heading(plan: ChunkPlan, case: ReindexCase) -> str:
     return f"re-indexing: a new embedding model for {where}: the chunks at {window} are kept"
 
 
-def _reuse_reason(plan: ChunkPlan, case: ReindexCase) -> str:
+def _reuse_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
     if case.new_model:
         kept = "; the chunking is reused" if case.kind == "model" else ""
         return f"a new model embeds every chunk again{kept}"
@@ -141,7 +144,7 @@ def _reuse_reason(plan: ChunkPlan, case: ReindexCase) -> str:
     return "the unchanged documents keep theirs"
 
 
-def _split_reason(plan: ChunkPlan, size: int, overlap: int) -> str:
+def _split_reason(plan: ChunkPlan | CorpusPlan, size: int, overlap: int) -> str:
     last = "the last chunk if it starts at the same token"
     if size != plan.chunk_size:
         return f"another chunk size: only {last}"
@@ -150,7 +153,7 @@ def _split_reason(plan: ChunkPlan, size: int, overlap: int) -> str:
     return f"the same tokens embedded before: full chunks starting every {steps}, and {last}"
 
 
-def _edit_reason(plan: ChunkPlan, case: ReindexCase, at: int, delta: int) -> str:
+def _edit_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase, at: int, delta: int) -> str:
     each = "" if case.documents is None else " in each changed document"
     kept = f"{case.kept_before_edit:,} end at or before token {at:,}{each}"
     if delta % plan.step:
@@ -268,6 +271,13 @@ def model_limit_lines(limit: InputLimit) -> list[str]:
                         them silently, so 114,176 tokens are never embedded
     within the limit    chunk size 512 at most; at 512/128: 521 chunks, 266,560 tokens
                         processed
+    >>> limit = input_limit(plan_chunks(8000, 256, 0), 256, added_tokens=2)
+    >>> print("\\n".join(model_limit_lines(limit)))  # doctest: +NORMALIZE_WHITESPACE
+    model input limit   256 tokens, 2 of them the model's own in every chunk: 31 of 32
+                        chunks are longer; most embedding APIs cut them silently, so 62
+                        tokens are never embedded
+    within the limit    chunk size 254 at most; at 254/0: 32 chunks, 8,000 tokens processed
+    tokens embedded     8,002: 8,000 processed + 64 added (32 × 2) − 62 cut
     """
     plan, at_limit = limit.plan, limit.plan_at_limit
     over = limit.chunks_over_limit
@@ -292,7 +302,21 @@ def model_limit_lines(limit: InputLimit) -> list[str]:
             f"; at {at_limit.chunk_size:,}/{at_limit.overlap:,}: {_chunks(at_limit.chunks)}, "
             f"{_tokens(at_limit.tokens_processed)} processed"
         )
-    return [
-        _row("model input limit", f"{_tokens(limit.max_input_tokens)}: {verdict}"),
+    head = _tokens(limit.max_input_tokens)
+    if limit.added_tokens:
+        head += f", {limit.added_tokens:,} of them the model's own in every chunk"
+    lines = [
+        _row("model input limit", f"{head}: {verdict}"),
         _row("within the limit", largest),
     ]
+    if limit.added_tokens:
+        cut = f" − {limit.truncated_tokens:,} cut" if limit.truncated_tokens else ""
+        lines.append(
+            _row(
+                "tokens embedded",
+                f"{limit.tokens_embedded:,}: {plan.tokens_processed:,} processed + "
+                f"{limit.added_tokens_total:,} added ({plan.chunks:,} × {limit.added_tokens:,})"
+                + cut,
+            )
+        )
+    return lines

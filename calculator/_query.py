@@ -16,12 +16,40 @@ from urllib.parse import parse_qsl, urlencode
 from ._compare import ROW_FIELDS
 from ._cost import parse_price
 from ._decimals import decimal_text
+from ._documents import parse_document_tokens
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS
+from ._list_link import QUERY_LIST_LIMIT, list_fragment
+from ._record import record
 from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
+
+# The page's Python never imports typing (one more module at start): the types are the checkers'.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._answer import ListForm
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
 COMPARE_PARAMETER = "compare"
+# The corpus parameter is left out where the link's other parameters imply it, and links made
+# before it (with the documents panel's "documents_mode") still open on their documents.
+CORPUS_PARAMETER = "corpus"
+LEGACY_DOCUMENTS_MODE = "documents_mode"
+
+
+def implied_corpus(parameters: Mapping[str, str]) -> str:
+    """The corpus a link means when it does not say: its list, its documents, or one document.
+
+    >>> implied_corpus({"documents": "50000", "average_tokens": "1200"})
+    'documents'
+    >>> implied_corpus({"documents_mode": "list"}), implied_corpus({"tokens": "9000"})
+    ('list', 'one')
+    """
+    legacy = parameters.get(LEGACY_DOCUMENTS_MODE)
+    if legacy == "list" or "document_tokens" in parameters:
+        return "list"
+    if legacy == "average" or "documents" in parameters or "average_tokens" in parameters:
+        return "documents"
+    return "one"
 
 
 def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict[str, str]:
@@ -34,11 +62,16 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     '0,02'
     >>> fields_from_query("tokens=1e400")["tokens"]
     '1e400'
+    >>> fields_from_query("documents=50000&average_tokens=1200")["corpus"]
+    'documents'
     """
     given: dict[str, str] = {}
     for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
-        if name in DEFAULT_FIELDS or name == COMPARE_PARAMETER:
+        if name in DEFAULT_FIELDS or name in (COMPARE_PARAMETER, LEGACY_DOCUMENTS_MODE):
             given.setdefault(name, value)
+    if CORPUS_PARAMETER not in given:
+        given[CORPUS_PARAMETER] = implied_corpus(given)
+    given.pop(LEGACY_DOCUMENTS_MODE, None)
     fields = dict(DEFAULT_FIELDS)
     for name, value in given.items():
         fields[name] = _display_text(name, value, number_format)
@@ -63,10 +96,51 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
         value = _machine_text(name, fields[name], number_format)
         if value != default:
             parameters[name] = value
+    corpus = parameters.pop(CORPUS_PARAMETER, DEFAULT_FIELDS[CORPUS_PARAMETER])
+    if corpus != implied_corpus(parameters):
+        parameters = {CORPUS_PARAMETER: corpus, **parameters}
     spec = _compare_spec(fields, number_format)
     if spec:
         parameters[COMPARE_PARAMETER] = spec
     return urlencode(parameters)
+
+
+@record
+class Link:
+    """A link's query (without ``?``) and fragment (without ``#``, "" for none), and how a
+    list of counts traveled: "" (in the query, or none), "ordered", "sorted", "rounded"
+    (``calculator._list_link``), or "too_long" (a list with a bad line, too long to carry)."""
+
+    query: str
+    fragment: str = ""
+    list_form: ListForm = ""
+
+
+def link_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MACHINE) -> Link:
+    r"""The link for the form's texts: a long list of counts moves into the fragment, which no
+    server receives, and the query says ``corpus=list``.
+
+    >>> link_from_fields({"corpus": "list", "document_tokens": "800\n2500"}).query
+    'document_tokens=800%0A2500'
+    >>> link = link_from_fields({"corpus": "list", "document_tokens": "1200\n" * 5000})
+    >>> link.query, link.fragment[:6], link.list_form
+    ('corpus=list', 'list=o', 'ordered')
+    """
+    query = query_from_fields(fields, number_format)
+    parameters = dict(parse_qsl(query, keep_blank_values=True))
+    listed = parameters.get("document_tokens", "")
+    if len(urlencode({"document_tokens": listed})) <= QUERY_LIST_LIMIT:
+        return Link(query)
+    del parameters["document_tokens"]
+    parameters = {CORPUS_PARAMETER: "list", **parameters}
+    try:
+        counts: list[int] | None = parse_document_tokens(listed)
+    except CalculatorError:
+        counts = None
+    fragment = list_fragment(listed, counts)
+    if fragment is None:
+        return Link(urlencode(parameters), "", "too_long")
+    return Link(urlencode(parameters), *fragment)
 
 
 def _travels(name: str, fields: Mapping[str, str]) -> bool:
@@ -78,9 +152,9 @@ def _travels(name: str, fields: Mapping[str, str]) -> bool:
     field under a choice that is itself shown only under another needs both.
 
     >>> _travels("bytes_per_dimension", {"dtype": "int8"}), _travels("documents", {})
-    (False, True)
-    >>> [_travels("documents", {"documents_mode": mode}) for mode in ("", "0", "list")]
-    [True, True, False]
+    (False, False)
+    >>> [_travels("documents", {"corpus": mode}) for mode in ("", "0", "documents", "list")]
+    [False, True, True, False]
     >>> [_travels("lists", {"database": db, "index_kind": "ivfflat"}) for db in ("pgvector",
     ...                                                                           "qdrant")]
     [True, False]

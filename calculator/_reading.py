@@ -135,10 +135,21 @@ def read_text(path: str | Path) -> str:
     Traceback (most recent call last):
     calculator._reading.NotRegularFileError: not a regular file (a character device)
     """
+    return "".join(text_parts(path))
+
+
+def text_parts(path: str | Path) -> Iterator[str]:
+    """The text of the regular file at ``path`` as it is read, a MiB at a time; refused as
+    :func:`read_text` refuses, when the bad part is reached.
+
+    >>> list(text_parts("/dev/null"))
+    Traceback (most recent call last):
+    calculator._reading.NotRegularFileError: not a regular file (a character device)
+    """
     decoder = TextDecoder()
-    parts = [decoder.decode(chunk) for chunk in _chunks(path)]
-    parts.append(decoder.decode(b"", final=True))
-    return "".join(parts)
+    for chunk in _chunks(path):
+        yield decoder.decode(chunk)
+    yield decoder.decode(b"", final=True)
 
 
 def read_bytes(path: str | Path) -> bytes:

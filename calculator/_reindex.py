@@ -17,6 +17,7 @@ such starts in closed form, so it is exact and instant for any N.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import lcm
 
 from ._chunking import ChunkPlan, plan_chunks
@@ -28,6 +29,7 @@ from ._record import record
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._answer import ReindexKind
+    from ._documents import CorpusPlan
 
 #: Every re-indexing question, the form's choices in their order.
 REINDEX_KINDS: tuple[ReindexKind, ...] = ("settings", "edit", "documents", "model")
@@ -111,8 +113,8 @@ def between(old: ChunkPlan, new: ChunkPlan, reused: int, reused_tokens: int) -> 
     )
 
 
-def unchanged(plan: ChunkPlan) -> ReindexPlan:
-    """A text that did not change: every chunk keeps its embedding."""
+def unchanged(plan: ChunkPlan | CorpusPlan) -> ReindexPlan:
+    """A text (or a corpus) that did not change: every chunk keeps its embedding."""
     return ReindexPlan(
         plan.chunks, plan.chunks, plan.chunks, plan.tokens_processed, plan.tokens_processed,
         plan.tokens_processed,
@@ -141,7 +143,23 @@ def settings_change(
     >>> change.chunks_to_embed, change.chunks_to_delete, change.tokens_to_embed
     (446, 372, 228160)
     """
-    old = plan_chunks(tokens, chunk_size, overlap)
+    return corpus_settings_change(((tokens, 1),), chunk_size, overlap, new_chunk_size, new_overlap)
+
+
+def corpus_settings_change(
+    lengths: Iterable[tuple[int, int]],
+    chunk_size: int,
+    overlap: int,
+    new_chunk_size: int,
+    new_overlap: int,
+) -> ReindexPlan:
+    """:func:`settings_change` of every document of a corpus, each split again on its own;
+    ``lengths`` are (document tokens, number of documents) pairs.
+
+    >>> corpus_settings_change([(1200, 50_000)], 512, 64, 512, 128).tokens_to_embed
+    47200000
+    """
+    plan_chunks(0, chunk_size, overlap)  # checks the old window
     require_int("new_chunk_size", new_chunk_size, 1)
     require_int("new_overlap", new_overlap, 0)
     if new_overlap >= new_chunk_size:
@@ -149,14 +167,31 @@ def settings_change(
             "new_overlap", "overlap_not_below_chunk_size",
             overlap=new_overlap, chunk_size=new_chunk_size,
         )  # fmt: skip
-    new = plan_chunks(tokens, new_chunk_size, new_overlap)
-    full = 0
-    if new_chunk_size == chunk_size and tokens > chunk_size:
-        # Starts x = k · lcm(s, s2) with x + C < N, i.e. 0 <= x <= N − C − 1.
-        full = (tokens - chunk_size - 1) // lcm(old.step, new.step) + 1
-    last_start = (old.chunks - 1) * old.step
-    last = int(tokens > 0 and last_start == (new.chunks - 1) * new.step)
-    return between(old, new, full + last, full * chunk_size + last * (tokens - last_start))
+    step, new_step = chunk_size - overlap, new_chunk_size - new_overlap
+    common = lcm(step, new_step)
+    old_chunks = new_chunks = reused_chunks = old_processed = new_processed = reused_tokens = 0
+    for tokens, documents in lengths:
+        require_int("tokens", tokens, 0)
+        if tokens == 0:
+            continue
+        # The window model's chunks, before and after (seed 004).
+        old = 1 + ceil_div(max(0, tokens - chunk_size), step)
+        new = 1 + ceil_div(max(0, tokens - new_chunk_size), new_step)
+        full = 0
+        if new_chunk_size == chunk_size and tokens > chunk_size:
+            # Starts x = k · lcm(s, s2) with x + C < N, i.e. 0 <= x <= N − C − 1.
+            full = (tokens - chunk_size - 1) // common + 1
+        last_start = (old - 1) * step
+        last = int(last_start == (new - 1) * new_step)
+        old_chunks += documents * old
+        new_chunks += documents * new
+        reused_chunks += documents * (full + last)
+        old_processed += documents * (tokens + overlap * (old - 1))
+        new_processed += documents * (tokens + new_overlap * (new - 1))
+        reused_tokens += documents * (full * chunk_size + last * (tokens - last_start))
+    return ReindexPlan(
+        old_chunks, new_chunks, reused_chunks, old_processed, new_processed, reused_tokens
+    )
 
 
 def edit_change(tokens: int, chunk_size: int, overlap: int, at: int, delta: int) -> ReindexPlan:

@@ -18,7 +18,7 @@ from ._compare import Comparison
 from ._cost import embedding_cost
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
-from ._documents import CorpusPlan
+from ._documents import CorpusPlan, plan_one_document
 from ._form import FormOutcome
 from ._input_limit import InputLimit
 from ._pgvector import PgvectorSize
@@ -63,16 +63,16 @@ def describe_panels(outcome: FormOutcome, *, english: bool = True) -> PanelFigur
     """
     plan, vectors, price = outcome.plan, outcome.vectors, outcome.price_per_million
     documents: DocumentsAnswer | None = None
-    if outcome.documents is not None and outcome.documents_stream is not None:
+    if plan is not None and plan.documents > 1:
         per_vector = None if vectors is None else vectors.bytes_per_vector
-        documents = describe_documents(outcome.documents, outcome.documents_stream, per_vector)
+        documents = describe_documents(plan, plan.one_stream, per_vector)
     return {
         "compare": None if outcome.comparison is None else describe_comparison(outcome.comparison),
         "documents": documents,
         "budget": None if outcome.budget is None else describe_budget(outcome.budget),
         "cost": None
         if price is None or plan is None
-        else describe_cost(price, plan.tokens_processed, outcome.documents),
+        else describe_cost(price, plan.tokens_processed),
         "reindex": None
         if outcome.reindex is None
         else describe_reindex(outcome.reindex, outcome.migration, price),
@@ -85,23 +85,29 @@ def describe_panels(outcome: FormOutcome, *, english: bool = True) -> PanelFigur
     }
 
 
-def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> PlanFigures:
-    """Every figure of ``plan`` (and ``vectors``) under the CLI's JSON keys.
+def describe(plan: CorpusPlan | ChunkPlan, vectors: VectorSize | None = None) -> PlanFigures:
+    """Every figure of ``plan`` (a corpus's, or one document's) and ``vectors`` under the CLI's
+    JSON keys.
 
-    >>> from calculator import plan_chunks, vector_size
+    >>> from calculator import plan_chunks, plan_equal_documents, vector_size
     >>> report = describe(plan_chunks(2500, 800, 200), vector_size(4, 384))
     >>> report["chunks"], report["tokens_processed"], report["raw_vector_bytes"]
     (4, 3100, 6144)
     >>> report["length_groups"]
     [{'count': 3, 'length': 800}, {'count': 1, 'length': 700}]
+    >>> corpus = describe(plan_equal_documents(50_000, 1200, 512, 64))
+    >>> corpus["document_count"], corpus["chunks"], corpus["document"]["chunks"]
+    (50000, 150000, 3)
     """
+    if isinstance(plan, ChunkPlan):
+        plan = plan_one_document(plan.tokens, plan.chunk_size, plan.overlap)
+    document = plan.document
     report: PlanFigures = {
         "tokens": plan.tokens,
         "chunk_size": plan.chunk_size,
         "overlap": plan.overlap,
         "step": plan.step,
         "chunks": plan.chunks,
-        "last_chunk_tokens": plan.last_chunk_tokens,
         "length_groups": [
             {"count": group.count, "length": group.length} for group in plan.length_groups
         ],
@@ -110,8 +116,24 @@ def describe(plan: ChunkPlan, vectors: VectorSize | None = None) -> PlanFigures:
         "repeated_share": decimal_text(plan.repeated_share, places=6),
         "padded_tokens": plan.padded_tokens,
         "padding_tokens": plan.padding_tokens,
-        "steps_after_first": _quotient(plan.steps_after_first),
     }
+    if document is not None:
+        report["last_chunk_tokens"] = document.last_chunk_tokens
+        report["steps_after_first"] = _quotient(document.steps_after_first)
+    if plan.documents > 1:
+        stream = plan.one_stream
+        report["document_count"] = plan.documents
+        report["one_stream"] = {
+            "chunks": stream.chunks,
+            "tokens_processed": stream.tokens_processed,
+        }
+        if document is not None:
+            report["document"] = {
+                "tokens": document.tokens,
+                "chunks": document.chunks,
+                "last_chunk_tokens": document.last_chunk_tokens,
+                "tokens_processed": document.tokens_processed,
+            }
     if vectors is not None:
         report |= {
             "dimensions": vectors.dimensions,
@@ -194,23 +216,17 @@ def describe_budget(budget: PromptBudget) -> Budget:
     }
 
 
-def describe_cost(
-    price_per_million: Fraction, tokens_processed: int, corpus: CorpusPlan | None = None
-) -> Cost:
+def describe_cost(price_per_million: Fraction, tokens_processed: int) -> Cost:
     """Exact one-time embedding cost as decimal text (12 places at most).
 
     >>> describe_cost(Fraction(2, 100), 9088)
     {'price_per_million': '0.02', 'tokens_processed': 9088, 'one_time': '0.00018176'}
     """
-    report: Cost = {
+    return {
         "price_per_million": decimal_text(price_per_million, places=12),
         "tokens_processed": tokens_processed,
         "one_time": decimal_text(embedding_cost(tokens_processed, price_per_million), places=12),
     }
-    if corpus is not None:
-        cost = embedding_cost(corpus.tokens_processed, price_per_million)
-        report["per_document_set"] = decimal_text(cost, places=12)
-    return report
 
 
 def describe_comparison(comparison: Comparison) -> ComparisonFiguresAnswer:
@@ -453,12 +469,15 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
     at_limit = limit.plan_at_limit
     return {
         "max_input_tokens": limit.max_input_tokens,
+        "added_tokens": limit.added_tokens,
         "chunk_size": limit.plan.chunk_size,
         "chunks": limit.plan.chunks,
         "chunks_over_limit": limit.chunks_over_limit,
         "truncated_tokens": limit.truncated_tokens,
         "fits": limit.chunks_over_limit == 0,
         "largest_chunk_size_within_limit": limit.largest_chunk_size,
+        "added_tokens_total": limit.added_tokens_total,
+        "tokens_embedded": limit.tokens_embedded,
         "at_limit": None
         if at_limit is None
         else {

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ._chunking import ChunkPlan
+from ._chunk_map import chunk_map
+from ._documents import CorpusPlan
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
-from ._query import fields_from_query, query_from_fields
+from ._list_link import is_list_fragment, read_list_fragment
+from ._query import fields_from_query, link_from_fields, query_from_fields
 from ._record import fields_dict
 from ._report import describe, describe_panels
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
@@ -30,7 +32,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal
 
-    from ._answer import Answer, Derivation, FieldError, PanelState, ResultAnswer, RowNote
+    from ._answer import (
+        Answer,
+        Derivation,
+        DerivationLine,
+        FieldError,
+        ListForm,
+        PanelState,
+        ResultAnswer,
+        RowNote,
+    )
     from ._fields import Panel
     from ._units import UnitSystem
 
@@ -70,21 +81,36 @@ def respond(request_json: str) -> str:
     ('fresh', 'unused', ['current', 'no_overlap', 'double_overlap'])
     >>> answer["query"]  # every field given is at its default
     ''
+
+    A link's long list of counts travels in its ``fragment`` (``calculator._list_link``),
+    which a request for a link may carry beside the query.
     """
     request = json.loads(request_json)
     if not isinstance(request, dict):
         raise TypeError("a request is a JSON object")
     number_format = _number_format(request.get("number_format", {}))
     linked: dict[str, str] | None = None
+    list_error: CalculatorError | None = None
+    list_form: ListForm = ""
     if "query" in request:
         if not isinstance(request["query"], str):
             raise TypeError("a request's query is a string")
         fields = linked = fields_from_query(request["query"], number_format)
+        fragment = request.get("fragment", "")
+        if isinstance(fragment, str) and is_list_fragment(fragment):
+            try:
+                listed = read_list_fragment(fragment)
+                fields["document_tokens"], list_form = listed.text, listed.form
+            except CalculatorError as error:
+                list_error = error
     else:
         fields = _text_mapping(request.get("fields", {}))
     answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
     if linked is not None:
         answer["fields"] = linked
+        answer["list_link"] = list_form
+    if list_error is not None:
+        answer["errors"]["document_tokens"] = _field_error(list_error)
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
 
@@ -96,11 +122,13 @@ def page_answer(
     ``describe_panels``), each panel's state, the errors and the link.  ``respond`` sends it
     with every integer as its decimal string."""
     plan = outcome.plan
+    link = link_from_fields(fields, number_format)
     result: ResultAnswer | None = None
     if plan is not None:
         result = {
             **describe(plan, outcome.vectors),
             "derivation": _derivation(plan, outcome.vectors),
+            "chunk_map": chunk_map(plan),
         }
     # Without the command line's English: the page words the formulas from its catalog.
     figures = describe_panels(outcome, english=False)
@@ -135,7 +163,9 @@ def page_answer(
         "reindex": figures["reindex"],
         "storage": storage,
         "model_limit": figures["model_limit"],
-        "query": query_from_fields(fields, number_format),
+        "query": link.query,
+        "fragment": link.fragment,
+        "list_link": link.list_form,
     }
 
 
@@ -147,21 +177,45 @@ def _field_error(error: CalculatorError) -> FieldError:
     }
 
 
-def _derivation(plan: ChunkPlan, vectors: VectorSize | None) -> Derivation:
-    """The worked derivation's case: no tokens, one window, or windows after the first."""
+def _derivation(plan: CorpusPlan, vectors: VectorSize | None) -> Derivation:
+    """The worked derivation's case: no tokens, one window, windows after the first (of one
+    document, or of each of D equal ones, then × D), or a sum over documents of several
+    lengths."""
     empty = plan.chunks == 0
     raw: Literal["raw", "raw_binary"] | None = None
     if vectors is not None and not empty:
         raw = "raw_binary" if vectors.bits_per_dimension % 8 else "raw"
+    document = plan.document
+    with_tokens = sum(count for length, count in plan.lengths if length)
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
+    lines: list[DerivationLine]
+    if empty:
+        chunks_line, lines = "chunks_empty", []
+    elif document is None:
+        chunks_line = "chunks_sum"
+        lines = ["processed_sum", "repeated_documents", "padded"]
+    else:
+        chunks_line = "chunks_short" if document.tokens <= document.chunk_size else "chunks"
+        lines = ["last", "processed", "repeated", "padded"]
+        if plan.documents > 1:
+            lines = [
+                "last",
+                "document_processed",
+                "documents_chunks",
+                "documents_processed",
+                "documents_repeated",
+                "documents_padded",
+            ]
+    per_document = document is not None
     return {
-        "chunks_line": "chunks_empty"
-        if empty
-        else "chunks_short"
-        if plan.tokens <= plan.chunk_size
-        else "chunks",
-        "lines": [] if empty else ["last", "processed", "repeated", "padded"],
+        "chunks_line": chunks_line,
+        "lines": lines,
+        "documents_line": "equal_documents" if per_document and plan.documents > 1 else None,
         "raw_line": raw,
-        "chunks_minus_one": max(0, plan.chunks - 1),
+        "chunks_minus_one": max(0, document.chunks - 1)
+        if document is not None
+        else plan.chunks - with_tokens,
+        "documents_with_tokens": with_tokens,
     }
 
 

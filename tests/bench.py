@@ -1,7 +1,7 @@
 """Start-up and recalculation benchmark: our page against a stock Pyodide page.
 
 Run with `python3 build.py bench [--runs N] [--only-networks | --only-loopback |
---only-counting]`.  It serves
+--only-counting | --only-cli-counting]`.  It serves
 dist/ and, on a second port, the unmodified files of the pinned Pyodide npm package with
 brotli copies made the same way as ours; then, in headless Chromium:
 
@@ -18,7 +18,10 @@ brotli copies made the same way as ours; then, in headless Chromium:
   (its module, code and ranks fetched and loaded), 1 MB of English counted once it is loaded,
   then a million "a" and 3 MB of CJK without spaces (texts without a break between words),
   the longest main-thread task of each, and every count checked against the command line's
-  tokenizer.
+  tokenizer;
+- the command line's ``--count`` on Python's standard library against tiktoken in one
+  process, on the same files (tests/cli_counting.py; ``--only-cli-counting`` runs it alone,
+  without building or a browser).
 
 It prints medians with min-max and the budgets of the performance issues.  It reports; it
 never fails on a budget.
@@ -47,6 +50,8 @@ from playwright.sync_api import (
 )
 
 import build
+from cli_counting import RUNS as CLI_COUNT_RUNS
+from cli_counting import run_cli_counting
 from plain_chromium import PlainChromium
 from worker_starts import LAST_START, RECORD_STARTS
 
@@ -645,6 +650,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     part.add_argument("--only-networks", action="store_true")
     part.add_argument("--only-loopback", action="store_true")
     part.add_argument("--only-counting", action="store_true")
+    part.add_argument("--only-cli-counting", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -653,6 +659,9 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     files, from which the stock site is made.)"""
     args = parse_args(argv)
     del stock_files  # stock_site() finds them itself
+    if args.only_cli_counting:  # no page, no browser
+        run_cli_counting(args.runs or CLI_COUNT_RUNS)
+        return 0
     stock = stock_site()
     with sync_playwright() as playwright:
         browser = build.launch_browser(playwright, "chromium")
@@ -670,6 +679,8 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     if not (args.only_networks or args.only_counting):
         report_plain_chromium(dist, stock, args.runs or RUNS)
         report_firefox(dist, stock, args.runs or RUNS)
+    if not (args.only_networks or args.only_loopback or args.only_counting):
+        run_cli_counting(args.runs or CLI_COUNT_RUNS)
     return 0
 
 

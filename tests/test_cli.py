@@ -144,20 +144,25 @@ def test_compare_as_markdown_marks_lowest_and_highest() -> None:
     assert lines[3].startswith("| 512 | 256 | 781 ↑ | 399,680 ↑ |")
 
 
-def test_documents_against_one_stream() -> None:
+def test_documents_are_the_plan_beside_one_stream() -> None:
     completed = run(
-        "--tokens", "1", "--chunk-size", "512", "--overlap", "51",
+        "--chunk-size", "512", "--overlap", "51",
         "--documents", "10000", "--average-tokens", "2000", "--json",
     )  # fmt: skip
-    documents = json.loads(completed.stdout)["documents"]
-    assert documents["per_document"]["chunks"] == 50_000
+    answer = json.loads(completed.stdout)
+    corpus = (answer["document_count"], answer["tokens"], answer["chunks"])
+    assert corpus == (10_000, 20_000_000, 50_000)
+    assert answer["document"] == {
+        "tokens": 2000, "chunks": 5, "last_chunk_tokens": 156, "tokens_processed": 2204
+    }  # fmt: skip
+    documents = answer["documents"]
     assert documents["one_stream"]["chunks"] == 43_384
     assert documents["difference"]["chunks"] == 6_616
 
 
 def test_document_tokens_from_stdin() -> None:
     completed = run(
-        "--tokens", "0", "--chunk-size", "800", "--overlap", "200",
+        "--chunk-size", "800", "--overlap", "200",
         "--document-tokens", "-", "--json", stdin="2500\n800\n",
     )  # fmt: skip
     documents = json.loads(completed.stdout)["documents"]

@@ -84,12 +84,19 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-def test_tokens_given_beats_the_counted_total(
+def test_tokens_given_beside_the_counted_files_must_be_their_total(
     corpus: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _, out, _ = run_main(capsys, "--count", str(corpus / "a.md"), "--tokens", "1000",
+    text = (corpus / "a.md").read_text(encoding="utf-8")
+    total = str(tokens(text, "o200k_base"))
+    _, out, _ = run_main(capsys, "--count", str(corpus / "a.md"), "--tokens", total,
                          "--chunk-size", "100", "--json")  # fmt: skip
-    assert json.loads(out)["tokens"] == 1000
+    assert json.loads(out)["tokens"] == int(total)
+    assert main(["--count", str(corpus / "a.md"), "--tokens", "1000", "--chunk-size", "100"]) == 2
+    assert capsys.readouterr().err == (
+        f"python3 -m calculator: error: --tokens: the documents hold {int(total):,} tokens in"
+        " all: leave --tokens out, or give that\n"
+    )
 
 
 def test_cl100k_counts_differ_and_equal_their_own(

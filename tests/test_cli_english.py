@@ -6,18 +6,19 @@ import pytest
 
 from calculator._cli import main
 
-ONE = ["--tokens", "1", "--chunk-size", "4", "--documents", "1", "--average-tokens", "1"]
-TWO = ["--tokens", "2", "--chunk-size", "4", "--documents", "2", "--average-tokens", "1"]
+ONE = ["--chunk-size", "4", "--documents", "1", "--average-tokens", "1"]
+TWO = ["--chunk-size", "4", "--documents", "2", "--average-tokens", "1"]
 
 
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
         (ONE, "1 token, chunk size 4, overlap 0, step 4"),
-        (TWO, "2 tokens, chunk size 4, overlap 0, step 4"),
-        (ONE, "1 document chunked one by one: 1 chunk, 1 token processed"),
+        (TWO, "2 documents of 1 token (2 tokens), chunk size 4, overlap 0, step 4"),
+        ([*ONE, "--changed-documents", "1"], "re-indexing: 1 document changed, at 4/0"),
+        ([*TWO, "--changed-documents", "1"], "re-indexing: 1 of 2 documents changed, at 4/0"),
         (TWO, "2 documents chunked one by one: 2 chunks, 2 tokens processed"),
-        (ONE, "the same 1 token as one stream: 1 chunk, 1 token processed"),
+        (TWO, "the same 2 tokens as one stream: 1 chunk, 2 tokens processed"),
         (TWO, "difference: +1 chunk, +0 tokens processed"),
         (["--tokens", "3", "--chunk-size", "4"], "(1 × 4; the last chunk is 1 token short"),
         (["--tokens", "2", "--chunk-size", "4"], "(1 × 4; the last chunk is 2 tokens short"),
@@ -74,8 +75,8 @@ def test_counts_agree_with_their_nouns(
     assert expected in capsys.readouterr().out
 
 
-def test_markdown_documents_table_says_one_document(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*ONE, "--dimensions", "1", "--dtype", "int8", "--markdown"]) == 0
+def test_markdown_documents_table_says_documents(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*TWO, "--dimensions", "1", "--dtype", "int8", "--markdown"]) == 0
     out = capsys.readouterr().out
-    assert "| 1 document, each chunked on its own | 1 | 1 | 1 byte |" in out
-    assert "| one stream of 1 token | 1 | 1 | 1 byte |" in out
+    assert "| 2 documents, each chunked on its own | 2 | 2 | 2 bytes |" in out
+    assert "| one stream of 2 tokens | 1 | 2 | 1 byte |" in out

@@ -63,14 +63,24 @@ def test_reindex_cost_and_versioned_peak() -> None:
     assert reindex["in_place_peak_raw_bytes"] == (447 + 446) * 1536
 
 
+def corpus_report(*arguments: str) -> dict[str, object]:
+    completed = run("--chunk-size", "512", "--overlap", "64", *arguments, "--json")
+    assert completed.returncode == 0, completed.stderr
+    answer = json.loads(completed.stdout)
+    assert isinstance(answer, dict)
+    return answer
+
+
 def test_changed_documents() -> None:
-    answer = report("--documents", "10000", "--average-tokens", "2000", "--changed-documents", "25")
+    answer = corpus_report(
+        "--documents", "10000", "--average-tokens", "2000", "--changed-documents", "25"
+    )
     reindex = panel(answer, "reindex")
     assert (reindex["documents"], reindex["changed_documents"]) == (10_000, 25)
     assert (reindex["reused_chunks"], reindex["chunks_to_embed"]) == (49_875, 125)
     edited = panel(
-        report("--documents", "100", "--average-tokens", "2000", "--changed-documents", "3",
-               "--edit-at", "2000", "--edit-tokens", "10"),
+        corpus_report("--documents", "100", "--average-tokens", "2000",
+                      "--changed-documents", "3", "--edit-at", "2000", "--edit-tokens", "10"),
         "reindex",
     )  # fmt: skip
     assert (edited["chunks_to_embed"], edited["chunks_to_delete"]) == (3, 3)
@@ -150,7 +160,7 @@ def test_readable_text_shows_formulas_and_estimates() -> None:
         (["--dimensions", "8", "--quantized-dtype", "int4"], "--quantized-dtype: invalid choice"),
         (["--max-input-tokens", "0"], "--max-input-tokens: Enter 1 or more."),
         (["--max-input-tokens", "lots"], "--max-input-tokens: Enter a whole number"),
-        (["--changed-documents", "3"], "--documents: Enter a value."),
+        (["--changed-documents", "3"], "--changed-documents: Enter 1 or less."),
         (["--changed-documents", "11", "--documents", "10", "--average-tokens", "100"],
          "--changed-documents: Enter 10 or less."),
         (["--edit-at", "1", "--edit-tokens", "1", "--new-overlap", "8"], "not allowed with"),

@@ -207,7 +207,8 @@ def test_an_invalid_field_leaves_exactly_its_declared_panels_out_of_date(field: 
 
 
 def test_valid_defaults_leave_every_page_panel_fresh() -> None:
-    fields = {**DEFAULT_FIELDS, "price_per_million": "0.02"}
+    # The documents' panel compares a corpus of several documents with one stream.
+    fields = {**DEFAULT_FIELDS, "corpus": "documents", "price_per_million": "0.02"}
     answer = json.loads(respond(json.dumps({"fields": fields})))
     assert answer["panels"] == dict.fromkeys(PAGE_PANELS, "fresh")
 

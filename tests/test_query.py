@@ -40,16 +40,37 @@ def test_a_link_fills_the_form_and_defaults_fill_the_rest() -> None:
 def test_unused_fields_stay_out_of_the_link() -> None:
     fields = {**DEFAULT_FIELDS, "bytes_per_dimension": "3", "document_tokens": "1\n2"}
     assert query_from_fields(fields) == ""
-    fields |= {"dtype": "custom", "documents_mode": "list"}
-    assert parse_qs(query_from_fields(fields)) == {
+    fields |= {"dtype": "custom", "corpus": "list"}
+    # The list implies the corpus, so "corpus" is left out; one document's tokens stay out.
+    assert parse_qs(query_from_fields(fields | {"tokens": "9"})) == {
         "dtype": ["custom"],
         "bytes_per_dimension": ["3"],
-        "documents_mode": ["list"],
         "document_tokens": ["1\n2"],
     }
-    # Each follows its declaration's shown_when: a count of documents belongs to average mode.
+    # Each follows its declaration's shown_when: a count of documents belongs to their mode.
     assert "documents" not in parse_qs(query_from_fields(fields | {"documents": "7"}))
-    assert parse_qs(query_from_fields({**DEFAULT_FIELDS, "documents": "7"})) == {"documents": ["7"]}
+    assert query_from_fields({**DEFAULT_FIELDS, "documents": "7"}) == ""
+    documents = {**DEFAULT_FIELDS, "corpus": "documents", "documents": "7"}
+    assert query_from_fields(documents) == "documents=7"
+    # Documents at their defaults leave nothing that implies them: the corpus says it.
+    assert query_from_fields({**DEFAULT_FIELDS, "corpus": "documents"}) == "corpus=documents"
+
+
+@pytest.mark.parametrize(
+    ("query", "corpus"),
+    [
+        ("tokens=9000", "one"),
+        ("documents=50000&average_tokens=1200", "documents"),
+        ("tokens=60000000&documents=50000&average_tokens=1200", "documents"),
+        ("documents_mode=list&document_tokens=1%0A2", "list"),
+        ("document_tokens=1%0A2", "list"),
+        ("documents_mode=average", "documents"),
+        ("corpus=one&documents=5", "one"),
+        ("corpus=documents", "documents"),
+    ],
+)
+def test_a_link_names_or_implies_its_corpus(query: str, corpus: str) -> None:
+    assert fields_from_query(query)["corpus"] == corpus
 
 
 def test_prices_travel_with_a_point_and_show_with_the_locales_comma() -> None:

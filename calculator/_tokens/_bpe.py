@@ -32,7 +32,26 @@ def merge(piece: bytes, ranks: Ranks) -> list[int]:
     return _merge_scan(piece, ranks)
 
 
+def merged_count(piece: bytes, ranks: Ranks) -> int:
+    """How many tokens one piece merges into: ``len(merge(piece, ranks))``, sooner.
+
+    >>> merged_count(b"abc", {b"a": 0, b"b": 1, b"c": 2, b"bc": 3})
+    2
+    """
+    if piece in ranks:
+        return 1
+    if len(piece) > _SCAN_LIMIT:
+        return len(_merge_heap(piece, ranks))
+    return len(_merged_starts(piece, ranks)) - 1
+
+
 def _merge_scan(piece: bytes, ranks: Ranks) -> list[int]:
+    starts = _merged_starts(piece, ranks)
+    return [ranks[piece[start:end]] for start, end in pairwise(starts)]
+
+
+def _merged_starts(piece: bytes, ranks: Ranks) -> list[int]:
+    """Where the piece's tokens start, and its length."""
     get = ranks.get
     starts = list(range(len(piece) + 1))
     pair = [get(piece[i : i + 2], _NONE) for i in range(len(piece) - 1)]
@@ -47,7 +66,7 @@ def _merge_scan(piece: bytes, ranks: Ranks) -> list[int]:
             pair[i] = get(piece[starts[i] : starts[i + 2]], _NONE)
         if i > 0:
             pair[i - 1] = get(piece[starts[i - 1] : starts[i + 1]], _NONE)
-    return [ranks[piece[start:end]] for start, end in pairwise(starts)]
+    return starts
 
 
 def _merge_heap(piece: bytes, ranks: Ranks) -> list[int]:

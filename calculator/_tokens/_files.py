@@ -5,27 +5,32 @@ left out, and only files with a text extension (``TEXT_SUFFIXES``) taken; a file
 explicitly is counted whatever its name; a folder that cannot be listed gets its own error.
 A file counts when it is a regular file of UTF-8 text (a leading byte order mark is dropped,
 as browsers drop it) with no NUL byte, or UTF-16 after its byte order mark; it is read as
-``calculator._reading`` reads it, a MiB at a time (a named pipe or a device is refused);
-HTML (.html, .htm) counts as
-its text content, as ``html.parser`` reads it (script and style left out, character
-references decoded).  A large corpus is counted in parallel processes, in the same order.
+``calculator._reading`` reads it, a MiB at a time (a named pipe or a device is refused),
+and counted as it is read (``_count.CountStream``), so a file takes memory for a slice of
+its text, not for the file; HTML (.html, .htm) counts as its text content, as
+``html.parser`` reads it (script and style left out, character references decoded), the
+file read whole first.  More than :data:`PARALLEL_BYTES` of files are counted by a process
+per free core (:func:`free_cores`), in batches of neighbouring files, and the counts come back
+in the walk's order.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 # The page's counting (_page.py) takes the two errors from here, as --count reports them.
 from .._reading import BinaryFileError as BinaryFileError  # noqa: PLC0414
 from .._reading import NotUtf8Error as NotUtf8Error  # noqa: PLC0414
-from .._reading import TextDecoder
+from .._reading import TextDecoder, text_parts
 from .._reading import read_text as read_regular_text
-from . import RANKS_SUFFIX, Encoding, load_ranks
+from . import ENCODINGS, RANKS_SUFFIX, Encoding, load_ranks
+from ._counters import Counter, load_counter
 
 TEXT_SUFFIXES = frozenset(
     ".txt .text .md .markdown .rst .adoc .org .tex .html .htm .xml .csv .tsv .json"  # noqa: SIM905
@@ -36,6 +41,12 @@ TEXT_SUFFIXES = frozenset(
 HTML_SUFFIXES = frozenset({".html", ".htm"})
 # Below this many bytes in all, one process counts faster than starting others.
 PARALLEL_BYTES = 1 << 20
+# A worker's task: neighbouring files of about this many bytes, or this many files.
+BATCH_BYTES = 1 << 18
+BATCH_FILES = 64
+# Seconds of counting before a progress line is shown, and between its updates.
+PROGRESS_AFTER = 2.0
+PROGRESS_EVERY = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,47 +147,161 @@ def read_text(path: Path) -> str:
     return html_text(text) if path.suffix.lower() in HTML_SUFFIXES else text
 
 
-_encoding: Encoding | None = None
+if TYPE_CHECKING:
+    from ._count import TokenCounter
+
+# One counter per process, made once, and what it counts with: a process forked from the one
+# that made it has it already (its ranks shared, not loaded again).
+_counter: TokenCounter | Counter | None = None
+_loaded: tuple[str, Path] | None = None
 
 
 def _load(encoding: str, ranks: Path) -> None:
-    global _encoding  # noqa: PLW0603 (one tokenizer per process, loaded once)
-    _encoding = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
+    global _counter, _loaded  # noqa: PLW0603 (one tokenizer per process, loaded once)
+    # Imported here: the page's counting reads files with this module, and counts otherwise.
+    from ._count import TokenCounter  # noqa: PLC0415
+
+    if _loaded != (encoding, ranks):
+        if encoding in ENCODINGS:  # tiktoken's encodings: streamed, each piece merged once
+            loaded = load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding)
+            _counter = TokenCounter(Encoding(encoding, loaded))
+        else:  # bert-base-uncased or a tokenizer.json: counted whole (_counters)
+            _counter = load_counter(encoding, ranks)
+        _loaded = (encoding, ranks)
 
 
 def _count(path: Path) -> Counted:
-    assert _encoding is not None  # _load ran in this process first
+    """One file's count, its text counted as it is read (HTML once read whole)."""
+    assert _counter is not None  # _load ran in this process first
     try:
-        return Counted(path.as_posix(), _encoding.count(read_text(path)))
+        # A counter without streams (a tokenizer.json's, say) counts the text read whole.
+        streams = getattr(_counter, "stream", None)
+        if streams is None or path.suffix.lower() in HTML_SUFFIXES:
+            return Counted(path.as_posix(), _counter.count(read_text(path)))
+        stream = streams()
+        for part in text_parts(path):
+            stream.feed(part)
+        return Counted(path.as_posix(), stream.close())
     except (OSError, ValueError) as failure:
         reason = failure.strerror if isinstance(failure, OSError) else str(failure)
         return Counted(path.as_posix(), None, reason or str(failure))
 
 
-def count_files(
-    paths: Sequence[str], encoding: str, ranks: Path, workers: int | None = None
-) -> list[Counted]:
-    """Every file's count, in the order :func:`text_files` gives them.
+def _count_batch(paths: list[Path]) -> list[Counted]:
+    return [_count(path) for path in paths]
 
-    Raises ``OSError`` or ``ValueError`` when the ranks cannot be loaded.
+
+def _batches(files: list[Path], sizes: list[int]) -> Iterator[list[Path]]:
+    """Neighbouring files in batches of about :data:`BATCH_BYTES` (or :data:`BATCH_FILES`),
+    one task of a worker each: fewer messages than a file a task, and work enough to share."""
+    batch: list[Path] = []
+    size = 0
+    for path, file_size in zip(files, sizes, strict=True):
+        batch.append(path)
+        size += file_size
+        if size >= BATCH_BYTES or len(batch) >= BATCH_FILES:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def free_cores() -> int:
+    """The cores that other work leaves free: this process's cores less the system's load
+    over the last minute (rounded), at least one.  On a busy machine a second counting
+    process only waits for a core, and costs its own start and its own merging."""
+    total = cores()
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here (Windows)
+        return total
+    return max(1, min(total, int(total - load + 0.5)))
+
+
+def count_files(
+    paths: Sequence[str],
+    encoding: str,
+    ranks: Path,
+    workers: int | None = None,
+    progress: TextIO | None = None,
+) -> list[Counted]:
+    """Every file's count, in the order :func:`text_files` gives them; ``encoding`` is a
+    name or a tokenizer.json file's path (``_counters.load_counter``); with ``progress``, a
+    line there (a terminal's) that follows the count once it has taken a few seconds.
+
+    Raises ``OSError`` or ``ValueError`` when the tokenizer cannot be loaded.
     """
     walked = list(_walk(paths))
     files = [item for item in walked if isinstance(item, Path)]
     _load(encoding, ranks)
-    size = sum(path.stat().st_size for path in files if path.is_file())
+    sizes = [_size(path) for path in files]
     if workers is None:
-        workers = min(os.cpu_count() or 1, len(files)) if size > PARALLEL_BYTES else 1
+        workers = min(free_cores(), len(files)) if sum(sizes) > PARALLEL_BYTES else 1
+    shown = _Progress(progress, len(files), sum(sizes))
+    counts: list[Counted] = []
     if workers <= 1:
-        counts = [_count(path) for path in files]
+        for path, size in zip(files, sizes, strict=True):
+            counts.append(_count(path))
+            shown.advance(1, size)
     else:
         # Imported here: the page counts in one process, and a browser has no processes.
         from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
+        batches = list(_batches(files, sizes))
         with ProcessPoolExecutor(workers, initializer=_load, initargs=(encoding, ranks)) as pool:
-            chunksize = max(1, len(files) // (workers * 8))
-            counts = list(pool.map(_count, files, chunksize=chunksize))
+            for batch, done in zip(batches, pool.map(_count_batch, batches), strict=True):
+                counts += done
+                shown.advance(len(batch), sum(_size(path) for path in batch))
+    shown.close()
     counted = iter(counts)
     return [next(counted) if isinstance(item, Path) else _unlisted(item) for item in walked]
+
+
+class _Progress:
+    """``counting: 120 of 674 files, 2.1 of 11.2 MB`` on one line of a terminal, rewritten at
+    most a few times a second from :data:`PROGRESS_AFTER` seconds on, and cleared at the end;
+    nothing for a run shorter than that, or without a stream."""
+
+    def __init__(self, stream: TextIO | None, files: int, size: int) -> None:
+        self._stream = stream
+        self._files, self._size = files, size
+        self._done_files = self._done_size = 0
+        self._start = self._shown = time.monotonic()
+        self._width = 0
+
+    def advance(self, files: int, size: int) -> None:
+        self._done_files += files
+        self._done_size += size
+        now = time.monotonic()
+        if self._stream is None or now - self._start < PROGRESS_AFTER:
+            return
+        if now - self._shown >= PROGRESS_EVERY or not self._width:
+            line = (
+                f"counting: {self._done_files:,} of {self._files:,} files, "
+                f"{self._done_size / 1e6:,.1f} of {self._size / 1e6:,.1f} MB"
+            )
+            self._stream.write("\r" + line.ljust(self._width))
+            self._stream.flush()
+            self._width, self._shown = len(line), now
+
+    def close(self) -> None:
+        if self._stream is not None and self._width:
+            self._stream.write("\r" + " " * self._width + "\r")
+            self._stream.flush()
 
 
 def _unlisted(failure: OSError) -> Counted:

@@ -18,12 +18,17 @@ from collections.abc import Generator, Iterator
 from itertools import pairwise
 from pathlib import Path
 from re import Pattern
+from typing import TYPE_CHECKING
 
 from .._chunking import plan_chunks
-from . import Encoding, _without_lone_surrogates, load_ranks
+from . import Encoding, _without_lone_surrogates
 from ._bpe import merge
+from ._counters import load_named
 from ._files import BinaryFileError, NotUtf8Error, decoded_text
 from ._split import O200K, class_codes
+
+if TYPE_CHECKING:
+    from ._hf import HfTokenizer
 
 # Characters a slice holds at most (at most 4 UTF-8 bytes each, so 256 KiB).
 SLICE_CHARACTERS = 1 << 16
@@ -48,14 +53,48 @@ SHOWN_TOKENS = 1 << 16
 CHUNK_SLICE_CHARACTERS = 1 << 12
 
 _encodings: dict[str, Encoding] = {}
+# bert-base-uncased and the tokenizer.json files the visitor picked, by the worker's name.
+_tokenizers: dict[str, HfTokenizer] = {}
 # The class codes of white space (\r \n, the space, other white space: see _split).
 _WHITE_CODES = "abc"
 
 
 def load(encoding: str, ranks: str) -> None:
-    """Load ``encoding``'s converted ranks from the file ``ranks`` (once per encoding)."""
-    if encoding not in _encodings:
-        _encodings[encoding] = Encoding(encoding, load_ranks(Path(ranks), encoding))
+    """Load the built-in counter ``encoding`` from its converted data, the file ``ranks``
+    (``<encoding>.ranks`` of the tokens folder; once per encoding)."""
+    if encoding not in _encodings and encoding not in _tokenizers:
+        counter = load_named(encoding, Path(ranks))
+        if isinstance(counter, Encoding):
+            _encodings[encoding] = counter
+        else:
+            _tokenizers[encoding] = counter  # type: ignore[assignment]
+
+
+def load_tokenizer(name: str, text: str) -> str:
+    """Keep the tokenizer of a tokenizer.json file's ``text`` as the encoding ``name``
+    (in memory only, until :func:`forget_tokenizer`), as JSON: ``{"name": name}``, or
+    ``{"error": "unsupported" | "invalid", "message": ...}`` saying why it cannot count
+    (the part it cannot apply exactly, or why the file is no tokenizer.json).
+    """
+    # Imported here: counting with OpenAI's encodings loads none of it.
+    from ._hf import UnsupportedTokenizerError, load_tokenizer_json  # noqa: PLC0415
+
+    try:
+        tokenizer = load_tokenizer_json(text)
+    except UnsupportedTokenizerError as failure:
+        return json.dumps({"error": "unsupported", "message": str(failure)})
+    except (ValueError, KeyError, TypeError, AttributeError) as failure:
+        message = str(failure) if isinstance(failure, ValueError) else f"bad field {failure}"
+        return json.dumps({"error": "invalid", "message": message})
+    tokenizer.name = name
+    _encodings.pop(name, None)
+    _tokenizers[name] = tokenizer
+    return json.dumps({"name": name})
+
+
+def forget_tokenizer(name: str) -> None:
+    """Drop the tokenizer.json kept as ``name``."""
+    _tokenizers.pop(name, None)
 
 
 def _certain_end(codes: str, whole: bool) -> int:
@@ -271,11 +310,33 @@ def _slices(
         done = end
 
 
+def _tokenizer_slices(
+    tokenizer: HfTokenizer, text: str, size: int = SLICE_CHARACTERS
+) -> Iterator[tuple[int, list[int], int]]:
+    """A tokenizer.json's tokens of ``text`` a slice at a time (see ``slice_end``), as
+    :func:`_slices` gives them; a slice with a long word (no place to cut it) is tokenized
+    across calls, a bounded part of the work each (``encode_steps``)."""
+    done = 0
+    while done < len(text):
+        end = tokenizer.slice_end(text, done, size)
+        steps = tokenizer.encode_steps(text[done:end], at_start=done == 0)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                ids: list[int] = finished.value
+                break
+            yield done, [], 0  # a long word (or very many) is being tokenized
+        yield end, ids, 0
+        done = end
+
+
 class Counting:
     """One document being counted, a slice a call; ``error`` when it is no text."""
 
     def __init__(self, encoding: str, text: str, error: dict[str, object] | None = None) -> None:
-        self._encoding = _encodings[encoding]
+        self._tokenizer = _tokenizers.get(encoding)
+        self._encoding = _encodings[encoding] if self._tokenizer is None else None
         self.text = text
         self.error = error
         self.done = 0
@@ -292,7 +353,11 @@ class Counting:
         is counted now."""
         if self.error is None and self.done < len(self.text):
             if self._slices is None:
-                self._slices = _slices(self._encoding, self.text, size)
+                self._slices = (
+                    _slices(self._encoding, self.text, size)
+                    if self._encoding is not None
+                    else _tokenizer_slices(self._tokenizer, self.text, size)  # type: ignore[arg-type]
+                )
             self.done, ids, drop = next(self._slices)
             self.tokens += len(ids) - drop
         return self.error is not None or self.done >= len(self.text)
@@ -323,8 +388,12 @@ class Counting:
         plan = plan_chunks(int(tokens), int(chunk_size), int(overlap))
         windows = [plan.window(index) for index in range(min(shown, plan.chunks))]
         windows = windows[:1] + [window for window in windows[1:] if window[1] <= shown_tokens]
-        ends = self._token_ends(windows[-1][1] if windows else 0)
-        places = _characters_at(self.text, sorted({0, *ends}))
+        if self._tokenizer is not None:
+            ends = self._tokenizer_ends(windows[-1][1] if windows else 0)
+            places = {end: end for end in ends}
+        else:
+            ends = self._token_ends(windows[-1][1] if windows else 0)
+            places = _characters_at(self.text, sorted({0, *ends}))
 
         def character(token: int) -> int:
             return places[ends[token - 1]] if token else 0
@@ -349,12 +418,31 @@ class Counting:
             }
         )
 
+    def _tokenizer_ends(self, tokens: int) -> list[int]:
+        """Where each of the text's first ``tokens`` tokens of a tokenizer.json ends, in
+        characters: the text is encoded a word at a time (between two places where
+        ``slice_end`` may cut); a word's last token ends where the word ends, and its
+        other tokens are placed in proportion inside it (tokenizers' normalizers change
+        characters, so a token's own characters are not known)."""
+        assert self._tokenizer is not None
+        ends: list[int] = []
+        done = 0
+        while len(ends) < tokens and done < len(self.text):
+            end = self._tokenizer.slice_end(self.text, done, 1)
+            count = len(self._tokenizer.encode(self.text[done:end], at_start=done == 0))
+            ends += [done + (end - done) * index // count for index in range(1, count + 1)]
+            done = end
+        if len(ends) < tokens:
+            raise ValueError(f"the text is {len(ends)} tokens, not {tokens}")
+        return ends[:tokens]
+
     def _token_ends(self, tokens: int) -> list[int]:
         """The UTF-8 byte offset where each of the text's first ``tokens`` tokens ends.
 
         The text is encoded a slice at a time, as :meth:`step` counts it, until it has that
         many tokens or ends.
         """
+        assert self._encoding is not None
         ends: list[int] = []
         slices = _slices(self._encoding, self.text, CHUNK_SLICE_CHARACTERS)
         while len(ends) < tokens:

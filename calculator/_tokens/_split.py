@@ -104,7 +104,7 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 # '(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+
 # |\s++$|\s*[\r\n]|\s+(?!\S)|\s
-CL100K = _pattern(
+CL100K_TEMPLATE = (
     "[{AP}](?:[{s}{d}{m}{t}]|[{l}][{l}]|[{v}][{e}]|[{r}][{e}])"
     "|[{OTHER}]?+[{L}]++"
     "|[{N}]{1,3}+"
@@ -114,11 +114,12 @@ CL100K = _pattern(
     "|[{S}]+(?![^{S}])"
     "|[{S}]"
 )
+CL100K = _pattern(CL100K_TEMPLATE)
 
 # [^\r\n\p{L}\p{N}]?[UP]*[LO]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[UP]+[LO]*(?i:…)?
 # |\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
 _CONTRACTION = "(?:[{AP}](?:[{s}]|[{t}]|[{r}][{e}]|[{v}][{e}]|[{m}]|[{l}][{l}]|[{d}]))?"
-O200K = _pattern(
+O200K_TEMPLATE = (
     "[{OTHER}]?[{UP}]*[{LO}]+" + _CONTRACTION
     + "|[{OTHER}]?[{UP}]+[{LO}]*" + _CONTRACTION
     + "|[{N}]{1,3}"
@@ -127,6 +128,7 @@ O200K = _pattern(
     "|[{S}]+(?![^{S}])"
     "|[{S}]+"
 )  # fmt: skip
+O200K = _pattern(O200K_TEMPLATE)
 
 
 def pieces(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -92,9 +92,9 @@ def test_using_the_counts_fills_the_form_and_the_results_follow(
     expect_total(page, sum(counts), lang)
     panel.locator("[data-count-use]").click()
     expect(field(page, "tokens")).to_have_value(localized(sum(counts), lang))
-    expect(page.locator("#field-documents_mode")).to_have_value("list")
+    expect(page.locator("#field-corpus")).to_have_value("list")
     expect(page.locator("#field-document_tokens")).to_have_value("\n".join(map(str, counts)))
-    plan = calculator.plan_chunks(sum(counts), 512, 64)
+    plan = calculator.plan_documents(counts, 512, 64)
     expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute(
         "data-value", str(plan.chunks), timeout=READY_TIMEOUT_MS
     )
@@ -204,7 +204,7 @@ def test_the_counted_bytes_per_token_size_the_stored_chunk_text(
     per_token = f"{len(text.encode()) / tokens:.2f}".rstrip("0").rstrip(".")
     shown = per_token if lang == "en" else per_token.replace(".", ",")
     expect(page.locator("#field-text_bytes_per_token")).to_have_value(shown)
-    fields = {**DEFAULT_FIELDS, "tokens": str(tokens), "documents_mode": "list"}
+    fields = {**DEFAULT_FIELDS, "tokens": str(tokens), "corpus": "list"}
     fields |= {"document_tokens": str(tokens), "text_bytes_per_token": per_token}
     storage = json.loads(respond(json.dumps({"fields": fields})))["storage"]
     expect(

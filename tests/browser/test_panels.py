@@ -28,6 +28,7 @@ from browser.test_page import (
     open_page,
     type_values,
 )
+from calculator._reindex import corpus_settings_change
 
 ROW_COLUMNS = ("chunk_size", "overlap", "dimensions", "dtype")
 
@@ -238,6 +239,48 @@ def test_an_edited_comparison_survives_in_the_link(
     expect(figure(fresh, 2, "raw_vector_bytes")).to_have_attribute("data-value", str(781 * 384))
 
 
+# --- the collection as the plan -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["pl", "it"])
+def test_a_link_of_documents_is_the_plan_every_panel_follows(started: Started, lang: str) -> None:
+    """50,000 documents of 1,200 tokens: every figure is the documents' sum, the one stream
+    stands beside it, and the panels plan the same collection."""
+    query = (
+        "?documents=50000&average_tokens=1200&max_input_tokens=256&hnsw_m=16"
+        "&new_chunk_size=512&new_overlap=128"
+    )
+    page = started(lang, query)
+    plan = calculator.plan_equal_documents(50_000, 1200, 512, 64)
+    assert (plan.chunks, plan.one_stream.chunks) == (150_000, 133_929)
+    expect(page.locator("#field-corpus")).to_have_value("documents")
+    results = page.locator(".result-list")
+    expect(results.locator('[data-result="chunks"]')).to_have_attribute("data-value", "150000")
+    expect(results.locator('[data-result="document_count"]')).to_have_text(localized(50_000, lang))
+    expect(results.locator('[data-result="tokens_processed"]')).to_have_attribute(
+        "data-value", str(plan.tokens_processed)
+    )
+    expect(page.locator("[data-one-stream]")).to_have_text(
+        message(
+            lang,
+            "result.one_stream",
+            chunks=localized(133_929, lang),
+            difference=signed(16_071, lang),
+        )
+    )
+    # Each panel plans the same 50,000 documents.
+    expect(figure(page, 0, "chunks")).to_have_attribute("data-value", "150000")
+    expect(documents_cell(page, "one_stream", "chunks")).to_have_attribute("data-value", "133929")
+    reused = corpus_settings_change([(1200, 50_000)], 512, 64, 512, 128)
+    life = page.locator('#reindex [data-life-row="tokens_to_embed"] [data-life-value]')
+    expect(life).to_have_attribute("data-value", str(reused.tokens_to_embed))
+    storage = page.locator('#storage [data-life-row="raw_vector_bytes"] [data-life-value]')
+    expect(storage).to_have_attribute("data-value", str(150_000 * 384 * 4))
+    over = page.locator('#model_limit [data-life-row="chunks_over_limit"] [data-life-value]')
+    limit = calculator.input_limit(plan, 256)
+    expect(over).to_have_attribute("data-value", str(limit.chunks_over_limit))
+
+
 # --- documents vs one stream -----------------------------------------------------------------
 
 
@@ -251,6 +294,7 @@ def test_documents_split_one_by_one_against_one_stream(
 ) -> None:
     page = started(lang)
     type_values(page, overlap="51")
+    page.locator("#field-corpus").select_option("documents")
     page.locator("#field-documents").fill(typed)
     page.locator("#field-average_tokens").fill("2000")
     expect(documents_cell(page, "per_document", "chunks")).to_have_attribute("data-value", "50000")
@@ -271,8 +315,9 @@ def test_documents_split_one_by_one_against_one_stream(
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_a_pasted_list_of_document_lengths(started: Started, lang: str) -> None:
     page = started(lang)
-    page.locator("#field-documents_mode").select_option("list")
+    page.locator("#field-corpus").select_option("list")
     expect(page.locator("#field-documents")).to_be_hidden()
+    expect(page.locator("#field-tokens")).to_be_hidden()
     page.locator("#field-document_tokens").fill("1200\n800\n5000")
     corpus = calculator.plan_documents([1200, 800, 5000], 512, 64)
     stream = calculator.plan_chunks(7000, 512, 64)
@@ -302,7 +347,7 @@ def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
     lengths = [300 + (index * 37) % 2000 for index in range(100_000)]
     text = "\n".join(map(str, lengths))
     open_page(page, site_url, "en")
-    page.locator("#field-documents_mode").select_option("list")
+    page.locator("#field-corpus").select_option("list")
     # Pasted as a visitor pastes (typing 100,000 lines would take minutes). Firefox's clipboard
     # needs a user activation that expires after a few seconds, which a loaded machine
     # reaches: there the text is inserted at once, as a paste inserts it (Chromium inserts
@@ -319,10 +364,13 @@ def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
         "data-value", str(corpus.chunks), timeout=30_000
     )
     expect(page.locator("[data-documents-summary]")).to_contain_text("100,000 documents")
-    expect(page.locator("[data-documents-parsing]")).to_be_hidden()
-    # The page stayed usable: the main results still follow the main form.
-    type_values(page, tokens="2500")
-    expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute("data-value", "6")
+    expect(page.locator("[data-list-parsing]")).to_be_hidden()
+    # The list is the plan, and the page stayed usable: the results follow the window.
+    chunks = page.locator('.result-list [data-result="chunks"]')
+    expect(chunks).to_have_attribute("data-value", str(corpus.chunks))
+    type_values(page, chunk_size="1024")
+    at_1024 = calculator.plan_documents(lengths, 1024, 64)
+    expect(chunks).to_have_attribute("data-value", str(at_1024.chunks))
 
 
 @pytest.mark.parametrize("lang", ["de", "pt"])
@@ -330,12 +378,12 @@ def test_a_pasted_list_survives_in_the_link(
     started: Started, new_page: Callable[..., Page], lang: str
 ) -> None:
     page = started(lang)
-    page.locator("#field-documents_mode").select_option("list")
+    page.locator("#field-corpus").select_option("list")
     page.locator("#field-document_tokens").fill("1200\n800\n5000")
     wait_for_parameter(page, "document_tokens")
-    assert address(page)["documents_mode"] == "list"
+    assert "corpus" not in address(page)  # the list implies it
     fresh = open_fresh(new_page, page.url)
-    expect(fresh.locator("#field-documents_mode")).to_have_value("list")
+    expect(fresh.locator("#field-corpus")).to_have_value("list")
     expect(fresh.locator("#field-document_tokens")).to_be_visible()
     expect(fresh.locator("#field-document_tokens")).to_have_value("1200\n800\n5000")
     corpus = calculator.plan_documents([1200, 800, 5000], 512, 64)
@@ -429,11 +477,6 @@ def test_the_cost_appears_only_with_a_price(started: Started, lang: str, typed: 
     expect(cost(page, "one_time")).to_have_attribute("data-amount", one_time)
     expect(cost(page, "one_time")).to_have_text(
         message(lang, "cost.one_time", amount=one_time.replace(".", decimal))
-    )
-    # 100 documents of 80 tokens, one chunk each: 8,000 tokens processed.
-    per_set = decimal_text(calculator.embedding_cost(8000, Fraction("0.02")))
-    expect(cost(page, "per_document_set")).to_have_text(
-        message(lang, "cost.per_document_set", amount=per_set.replace(".", decimal))
     )
     page.locator("#field-price_per_million").fill("")
     expect(page.locator("[data-cost-results]")).to_be_hidden()

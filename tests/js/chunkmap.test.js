@@ -3,15 +3,37 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chunkWindows, laneCount } from "../../web/page/chunkmap.js";
 
-const plan = (tokens, chunkSize, step, chunks) => ({
-  tokens: String(tokens),
-  chunk_size: String(chunkSize),
-  step: String(step),
-  chunks: String(chunks),
+// Python's answer as it travels: every integer as its decimal string.
+const drawn = (before, after, hidden) => ({
+  document: "one",
+  tokens: "0",
+  chunks: "0",
+  before: before.map(([index, start, end]) => ({
+    index: String(index),
+    start: String(start),
+    end: String(end),
+  })),
+  after: after.map(([index, start, end]) => ({
+    index: String(index),
+    start: String(start),
+    end: String(end),
+  })),
+  hidden: String(hidden),
 });
 
-test("up to twelve windows are all drawn, the last one cut at the end", () => {
-  const { before, after, hidden } = chunkWindows(plan(2500, 800, 600, 4));
+test("the windows Python chose, as BigInt", () => {
+  const { before, after, hidden } = chunkWindows(
+    drawn(
+      [
+        [0, 0, 800],
+        [1, 600, 1400],
+        [2, 1200, 2000],
+        [3, 1800, 2500],
+      ],
+      [],
+      0,
+    ),
+  );
   assert.deepEqual(
     before.map(({ start, end }) => [start, end]),
     [
@@ -25,13 +47,24 @@ test("up to twelve windows are all drawn, the last one cut at the end", () => {
   assert.equal(hidden, 0n);
 });
 
-test("more windows: four, a gap, and the last, exact past 2^53", () => {
+test("past a gap, the last window keeps its digits past 2^53", () => {
   const tokens = 2n ** 60n;
   const chunks = 1n + (tokens - 512n + 447n) / 448n;
-  const { before, after, hidden } = chunkWindows(plan(tokens, 512, 448, chunks));
+  const last = [chunks - 1n, (chunks - 1n) * 448n, tokens];
+  const { before, after, hidden } = chunkWindows(
+    drawn(
+      [
+        [0, 0, 512],
+        [1, 448, 960],
+        [2, 896, 1408],
+        [3, 1344, 1856],
+      ],
+      [last],
+      chunks - 5n,
+    ),
+  );
   assert.equal(before.length, 4);
   assert.equal(hidden, chunks - 5n);
-  assert.equal(after.length, 1);
   assert.equal(after[0].index, chunks - 1n);
   assert.equal(after[0].start, (chunks - 1n) * 448n);
   assert.equal(after[0].end, tokens);

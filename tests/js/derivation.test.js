@@ -6,6 +6,11 @@ import { derivationLines } from "../../web/pure/derivation.js";
 import { Formatter } from "../../web/pure/format.js";
 
 const STRINGS = {
+  "derivation.processed": "{tokens} + {overlap} · {chunks_minus_one} = {processed}",
+  "derivation.documents_chunks": "D · n = {documents} · {document_chunks} = {chunks}",
+  "derivation.documents_padded": "{documents} · {document_chunks} · {chunk_size} = {padded}",
+  "derivation.chunks_sum": "Σ over {documents} documents = {chunks}",
+  "derivation.processed_sum": "{tokens} + {overlap} · {chunks_minus_one} = {processed}",
   "derivation.step": "s = {chunk_size} − {overlap} = {step}",
   "derivation.chunks": "n = 1 + ⌈{quotient}⌉ = {chunks}",
   "derivation.last": "{tokens} − {chunks_minus_one} · {step} = {last}",
@@ -23,7 +28,14 @@ const RESULT = {
   raw_vector_bytes: "27648",
   bytes_per_dimension: "4",
   steps_after_first: { approx: "16.71", exact: false },
-  derivation: { chunks_minus_one: "17", chunks_line: "chunks", lines: ["last"], raw_line: "raw" },
+  derivation: {
+    chunks_minus_one: "17",
+    documents_with_tokens: "1",
+    chunks_line: "chunks",
+    lines: ["last"],
+    documents_line: null,
+    raw_line: "raw",
+  },
 };
 
 test("the lines Python names, in order, with the page's numbers", () => {
@@ -46,5 +58,61 @@ test("an exact quotient has no ellipsis, and no vectors no raw line", () => {
   assert.deepEqual(lines, [
     ["result.step.label", "s = 512 − 64 = 448"],
     ["result.chunks.label", "n = 1 + ⌈16⌉ = 18"],
+  ]);
+});
+
+test("documents of one length: one document's lines, then × D", () => {
+  const result = {
+    ...RESULT,
+    tokens: "60000000",
+    chunks: "150000",
+    tokens_processed: "66400000",
+    padded_tokens: "76800000",
+    document_count: "50000",
+    document: { tokens: "1200", chunks: "3", last_chunk_tokens: "304", tokens_processed: "1328" },
+    steps_after_first: { approx: "1.53", exact: false },
+    derivation: {
+      chunks_minus_one: "2",
+      documents_with_tokens: "50000",
+      chunks_line: "chunks",
+      lines: ["last", "document_processed", "documents_chunks", "documents_padded"],
+      documents_line: "equal_documents",
+      raw_line: null,
+    },
+  };
+  const lines = derivationLines(/** @type {any} */ (result), new Formatter("en"), STRINGS);
+  assert.deepEqual(lines, [
+    ["result.step.label", "s = 512 − 64 = 448"],
+    ["derivation.label.document_chunks", "n = 1 + ⌈1.53…⌉ = 3"],
+    ["result.last_chunk_tokens.label", "1,200 − 2 · 448 = 304"],
+    ["derivation.label.document_processed", "1,200 + 64 · 2 = 1,328"],
+    ["result.chunks.label", "D · n = 50,000 · 3 = 150,000"],
+    ["result.padded_tokens.label", "50,000 · 3 · 512 = 76,800,000"],
+  ]);
+});
+
+test("documents of several lengths: sums over them", () => {
+  const result = {
+    ...RESULT,
+    tokens: "3300",
+    chunks: "5",
+    tokens_processed: "3492",
+    steps_after_first: undefined,
+    last_chunk_tokens: undefined,
+    document_count: "2",
+    derivation: {
+      chunks_minus_one: "3",
+      documents_with_tokens: "2",
+      chunks_line: "chunks_sum",
+      lines: ["processed_sum"],
+      documents_line: null,
+      raw_line: null,
+    },
+  };
+  const lines = derivationLines(/** @type {any} */ (result), new Formatter("en"), STRINGS);
+  assert.deepEqual(lines, [
+    ["result.step.label", "s = 512 − 64 = 448"],
+    ["result.chunks.label", "Σ over 2 documents = 5"],
+    ["result.tokens_processed.label", "3,300 + 64 · 3 = 3,492"],
   ]);
 });

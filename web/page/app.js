@@ -6,6 +6,7 @@
 // offline.js registers the service worker. All validation and arithmetic happen in Python (calculator.respond);
 // catalog and typed text only ever reach the page through textContent, never as markup.
 import { followAddress, syncLanguageLinks } from "./address.js";
+import { startCorpus } from "./corpus.js";
 import { writeText } from "./dom-write.js";
 import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
 import { keepForOffline } from "../../engine/page/offline.js";
@@ -98,6 +99,7 @@ function start() {
   prefillFromAddress();
   syncLanguageLinks();
   wireControls();
+  startCorpus();
   loadCountingOnUse();
   whenStarted(keepForOffline);
   computeNow(true);

@@ -3,13 +3,12 @@
 // Consecutive windows alternate between two lanes so their shared tokens (the overlap) show as
 // a distinct band across both lanes. The shorter last chunk is drawn at its real length, with a
 // dashed outline for the padding that "chunks × chunk size" would count but that does not exist.
-// With many chunks only the first few and the last one are drawn, around a marked gap; both
-// sides of the gap keep the same tokens-per-pixel scale. Colors come from CSS classes (light and
+// Python says which windows are drawn (calculator/_chunk_map.py): with many chunks the first
+// few and the last one, around a marked gap; both sides of the gap keep the same
+// tokens-per-pixel scale. Colors come from CSS classes (light and
 // dark mode); only geometry is set as SVG attributes.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const DRAW_ALL_UP_TO = 12;
-const DRAWN_BEFORE_GAP = 4;
 const SIDE_PADDING = 10;
 const GAP_WIDTH = 44;
 const LANE_HEIGHT = 26;
@@ -38,31 +37,25 @@ function svgText(x, y, text, className, anchor = "middle") {
   return element;
 }
 
-/** The windows to draw, [{index, start, end}] in tokens (BigInt), and how many are left out. */
-export function chunkWindows(result) {
-  const tokens = BigInt(result.tokens);
-  const size = BigInt(result.chunk_size);
-  const step = BigInt(result.step);
-  const count = BigInt(result.chunks);
-  const window = (index) => {
-    const start = index * step;
-    const end = start + size < tokens ? start + size : tokens;
-    return { index, start, end };
+/** @typedef {import("answer-types").ChunkMapAnswer} ChunkMapAnswer */
+/** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
+
+/**
+ * The windows Python chose to draw (calculator/_chunk_map.py), in tokens as BigInt: those
+ * before the gap, the last one after it (its predecessor not drawn), and how many are left out.
+ * @param {ChunkMapAnswer} drawn
+ */
+export function chunkWindows(drawn) {
+  const window = (/** @type {{index: string, start: string, end: string}} */ win) => ({
+    index: BigInt(win.index),
+    start: BigInt(win.start),
+    end: BigInt(win.end),
+  });
+  return {
+    before: drawn.before.map(window),
+    after: drawn.after.map((win) => ({ ...window(win), afterGap: true })),
+    hidden: BigInt(drawn.hidden),
   };
-  if (count <= BigInt(DRAW_ALL_UP_TO)) {
-    const all = [];
-    for (let index = 0n; index < count; index += 1n) {
-      all.push(window(index));
-    }
-    return { before: all, after: [], hidden: 0n };
-  }
-  const before = [];
-  for (let index = 0n; index < BigInt(DRAWN_BEFORE_GAP); index += 1n) {
-    before.push(window(index));
-  }
-  // Its predecessor is not drawn, so its overlap is marked in its own lane only.
-  const after = [{ ...window(count - 1n), afterGap: true }];
-  return { before, after, hidden: count - BigInt(DRAWN_BEFORE_GAP) - 1n };
 }
 
 /**
@@ -206,23 +199,29 @@ function drawGapNote(svg, scale, hiddenText, width, y) {
 
 /**
  * Draws into `container` and redraws when its width changes.
- * `labels`: {formatter, notDrawn (catalog plural entry with {count}), describe(result) -> text}.
+ * `labels`: {formatter, notDrawn (catalog plural entry with {count}), describe(drawn, result)
+ * -> text}.
  */
 export function createChunkMap(container, labels) {
-  let lastResult = null;
+  /** @type {[ChunkMapAnswer, ResultAnswer] | null} what was drawn last, drawn again on resize */
+  let last = null;
   let lastWidth = 0;
   // The container's width as the ResizeObserver last saw it: reading clientWidth while
   // drawing would force a layout of the whole page in the middle of every recalculation.
   let knownWidth = 0;
 
-  function draw(result) {
-    lastResult = result;
+  /**
+   * @param {ChunkMapAnswer} drawn the document drawn and its windows
+   * @param {ResultAnswer} result its chunk size, step and overlap
+   */
+  function draw(drawn, result) {
+    last = [drawn, result];
     knownWidth ||= container.clientWidth; // only if drawn before the first observation
     const width = Math.max(280, Math.round(knownWidth || FALLBACK_WIDTH));
     lastWidth = width;
-    const windows = chunkWindows(result);
+    const windows = chunkWindows(drawn);
     const size = BigInt(result.chunk_size);
-    const tokens = BigInt(result.tokens);
+    const tokens = BigInt(drawn.tokens);
     const scale = makeScale(windows, size, width);
     const lanes = laneCount(size, BigInt(result.step));
     const axisY = TOP + bandHeight(lanes) + 12;
@@ -240,14 +239,14 @@ export function createChunkMap(container, labels) {
       "cm",
     );
     const title = svgElement("title", { id: descriptionId });
-    title.textContent = labels.describe(result);
+    title.textContent = labels.describe(drawn, result);
     svg.append(title);
     const context = {
       scale,
       size,
       overlap: BigInt(result.overlap),
       lanes,
-      lastIndex: BigInt(result.chunks) - 1n,
+      lastIndex: BigInt(drawn.chunks) - 1n,
       formatter: labels.formatter,
     };
     const layers = { chunks: svgElement("g"), overlaps: svgElement("g"), labels: svgElement("g") };
@@ -266,10 +265,16 @@ export function createChunkMap(container, labels) {
   const observer = new ResizeObserver(() => {
     knownWidth = container.clientWidth;
     const width = Math.round(knownWidth);
-    if (lastResult && width > 0 && Math.abs(width - lastWidth) > 4) {
-      draw(lastResult);
+    if (last && width > 0 && Math.abs(width - lastWidth) > 4) {
+      draw(...last);
     }
   });
   observer.observe(container);
-  return { draw, clear: () => container.replaceChildren() };
+  return {
+    draw,
+    clear: () => {
+      last = null;
+      container.replaceChildren();
+    },
+  };
 }

@@ -12,9 +12,9 @@ import { resultTexts } from "../pure/results-text.js";
 const chunkMap = createChunkMap(document.getElementById("chunk-map"), {
   formatter,
   notDrawn: strings["chunkmap.gap"],
-  describe: (result) =>
+  describe: (drawn, result) =>
     fill(strings["chunkmap.description"], {
-      chunks: formatter.integer(result.chunks),
+      chunks: formatter.integer(drawn.chunks),
       chunk_size: formatter.integer(result.chunk_size),
       overlap: formatter.integer(result.overlap),
     }),
@@ -30,6 +30,12 @@ const errorElements = [
   ),
 ];
 const derivationList = /** @type {HTMLElement} */ (document.querySelector("[data-derivation]"));
+const derivationSymbols = document.querySelector("[data-derivation-symbols]");
+const corpusRow = document.querySelector("[data-corpus-result]");
+const oneStream = document.querySelector("[data-one-stream]");
+const lastChunk = document.querySelector("[data-last-chunk]");
+const lastChunkLabel = document.querySelector("[data-last-chunk-label]");
+const mapDocument = document.querySelector("[data-chunk-map-document]");
 const staleNote = document.querySelector("[data-stale-note]");
 const noVectors = document.querySelector("[data-no-vectors]");
 let hasResult = false;
@@ -49,10 +55,16 @@ export function shownResult() {
   return hasResult;
 }
 
+// Past this many characters a figure takes the smaller size (results.css).
+const LONG_FIGURE = 12;
+
 function paintInteger(key, value, text) {
   for (const element of resultElements.get(key) ?? []) {
     writeData(element, "value", value);
     writeText(element, text);
+    if (element.classList.contains("result-value")) {
+      element.toggleAttribute("data-long", text.length > LONG_FIGURE);
+    }
   }
 }
 
@@ -81,6 +93,13 @@ function paintFigures(result, texts) {
   for (const [key, text] of Object.entries(texts.integers)) {
     paintInteger(key, result[key], text);
   }
+  // Several documents: how many, and the same tokens as one stream; each document's last
+  // chunk only when they have one length.
+  writeHidden(corpusRow, result.document_count === undefined);
+  writeText(oneStream, texts.oneStream);
+  writeHidden(oneStream, !texts.oneStream);
+  writeHidden(lastChunk, result.last_chunk_tokens === undefined);
+  writeText(lastChunkLabel, texts.lastLabel);
   paintLengthGroups(texts.lengthGroups, texts.joiner);
   for (const [key, text] of Object.entries(texts.explain)) {
     for (const element of explainElements.get(key) ?? []) {
@@ -127,6 +146,23 @@ function paintDerivation(result) {
   });
 }
 
+/** Which document the chunk map draws, said when it is one of several. */
+function paintMapDocument(result) {
+  const drawn = result.chunk_map;
+  const several = drawn && drawn.document !== "one";
+  writeHidden(mapDocument, !several);
+  if (several) {
+    const tokens = formatter.count(strings["plural.tokens"], drawn.tokens);
+    writeText(
+      mapDocument,
+      fill(strings[`chunkmap.document_${drawn.document}`], {
+        tokens,
+        count: formatter.integer(result.document_count ?? "1"),
+      }),
+    );
+  }
+}
+
 /**
  * @param {ResultAnswer} result
  */
@@ -134,8 +170,19 @@ export function paintResult(result) {
   const texts = resultTexts(result, formatter, strings);
   paintFigures(result, texts);
   paintVectors(texts.vectors);
+  writeText(
+    derivationSymbols,
+    strings[
+      result.document_count === undefined ? "derivation.symbols" : "derivation.symbols_corpus"
+    ],
+  );
   paintDerivation(result);
-  chunkMap.draw(result);
+  paintMapDocument(result);
+  if (result.chunk_map) {
+    chunkMap.draw(result.chunk_map, result);
+  } else {
+    chunkMap.clear();
+  }
   hasResult = true;
 }
 

@@ -14,6 +14,7 @@ const CHUNKING_KEYS = [
   "tokens_processed",
   "repeated_tokens",
   "padded_tokens",
+  "document_count",
 ];
 /** @type {(keyof ResultAnswer)[]} */
 const VECTOR_KEYS = ["bytes_per_vector", "raw_vector_bytes"];
@@ -36,16 +37,20 @@ function integerText(key, value, formatter, strings) {
 }
 
 /**
- * {integers: {key: text}, lengthGroups: ["17 × 512", ...], joiner, explain: {repeated_tokens,
- * padded_tokens}, vectors: null or {iec, si}}; the vector keys are in `integers` only when the
- * result has vector figures.
+ * {integers: {key: text}, lengthGroups: ["17 × 512", ...], joiner, explain: {chunks,
+ * tokens_processed, repeated_tokens, padded_tokens}, oneStream: text or "", lastLabel,
+ * vectors: null or {iec, si}}; a key is in `integers` only when the result has it (the
+ * vector keys with vector figures, the document count for several documents, each
+ * document's last chunk when they have one length).
  * @param {ResultAnswer} result
  * @param {Formatter} formatter
  * @param {Strings} strings
  */
 export function resultTexts(result, formatter, strings) {
   const hasVectors = result.raw_vector_bytes !== undefined;
-  const keys = hasVectors ? [...CHUNKING_KEYS, ...VECTOR_KEYS] : CHUNKING_KEYS;
+  const keys = (hasVectors ? [...CHUNKING_KEYS, ...VECTOR_KEYS] : CHUNKING_KEYS).filter(
+    (key) => result[key] !== undefined,
+  );
   const integers = Object.fromEntries(
     keys.map((key) => [key, integerText(key, String(result[key]), formatter, strings)]),
   );
@@ -55,8 +60,13 @@ export function resultTexts(result, formatter, strings) {
       length: formatter.integer(group.length),
     }),
   );
+  // Several documents: the collection's wording, each document split on its own.
+  const corpus = result.document_count !== undefined;
+  const variant = (/** @type {string} */ key) => (corpus ? `${key}_corpus` : key);
   const explain = {
-    repeated_tokens: fill(strings["result.repeated_tokens.explain"], {
+    chunks: strings[variant("result.chunks.explain")],
+    tokens_processed: strings[variant("result.tokens_processed.explain")],
+    repeated_tokens: fill(strings[variant("result.repeated_tokens.explain")], {
       share: formatter.percent(result.repeated_share),
     }),
     // A full last chunk pads nothing: that case has a sentence of its own, not "padding (0
@@ -65,17 +75,24 @@ export function resultTexts(result, formatter, strings) {
       strings[
         /^0+$/.test(String(result.padding_tokens))
           ? "result.padded_tokens.explain_full"
-          : "result.padded_tokens.explain"
+          : variant("result.padded_tokens.explain")
       ],
       {
         chunks: formatter.integer(result.chunks),
         chunk_size: formatter.integer(result.chunk_size),
         // Counted with their noun: a last chunk of one token is "1 token", not "1 tokens".
-        last: formatter.count(strings["plural.tokens"], result.last_chunk_tokens),
+        last: formatter.count(strings["plural.tokens"], result.last_chunk_tokens ?? "0"),
         padding: formatter.count(strings["plural.tokens"], result.padding_tokens),
       },
     ),
   };
+  const stream = result.one_stream;
+  const oneStream = stream
+    ? fill(strings["result.one_stream"], {
+        chunks: formatter.integer(stream.chunks),
+        difference: formatter.signed(String(BigInt(result.chunks) - BigInt(stream.chunks))),
+      })
+    : "";
   const size = result.raw_vector_size;
   const vectors = size
     ? {
@@ -83,5 +100,14 @@ export function resultTexts(result, formatter, strings) {
         si: formatter.size(size.si, strings["plural.bytes"]),
       }
     : null;
-  return { integers, lengthGroups, joiner: strings["lengths.joiner"], explain, vectors };
+  return {
+    integers,
+    lengthGroups,
+    joiner: strings["lengths.joiner"],
+    explain,
+    oneStream,
+    lastLabel:
+      strings[corpus ? "result.last_chunk_tokens.label_each" : "result.last_chunk_tokens.label"],
+    vectors,
+  };
 }

@@ -379,7 +379,7 @@ function useCounts() {
   }
   const sum = good.reduce((tokens, document) => tokens + (document.tokens ?? 0), 0);
   setField("tokens", integer(sum));
-  setField("documents_mode", "list");
+  setField("corpus", "list");
   syncShownFields(); // names the list, so that it is sent
   const list = /** @type {HTMLTextAreaElement | null} */ (
     document.querySelector("textarea[name=document_tokens]")

@@ -1,27 +1,17 @@
-// The "documents vs one stream" panel: the figures of a corpus chunked document by document
-// (a list of token counts, or a count and an average) beside one stream of all its tokens.
+// The "documents vs one stream" panel: the collection's figures, each document chunked on its
+// own (the plan above), beside one stream of all its tokens.  The collection itself is the
+// main form's (corpus.js).
 
 /** @typedef {import("answer-types").Answer} Answer */
 /** @typedef {import("answer-types").DocumentsAnswer} DocumentsAnswer */
 /** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
-import { onAddressChange } from "../address.js";
 import { writeHidden, writeText } from "../dom-write.js";
-import { syncShownFields } from "../form.js";
 import { formatter, strings } from "../page-context.js";
 import { figuresChanged, isStale, markStale, painted, setData } from "./panel-common.js";
-import { onSend } from "../requests.js";
 
 const section = document.getElementById("documents");
-const documentsMode = /** @type {HTMLSelectElement} */ (
-  document.getElementById("field-documents_mode")
-);
-const documentList = /** @type {HTMLTextAreaElement} */ (
-  document.getElementById("field-document_tokens")
-);
-const listParsing = /** @type {HTMLElement} */ (section.querySelector("[data-documents-parsing]"));
-// Whether the calculation last sent holds the list as the visitor edited it: its answer then
-// ends the "reading the list" note.
-let listSent = false;
+const figures = /** @type {HTMLElement} */ (section.querySelector("[data-panel-figures]"));
+const unused = /** @type {HTMLElement} */ (section.querySelector("[data-documents-unused]"));
 
 /** "+6,616" / "−1,234" in the page's format (the difference is negative for some corpora). */
 function signedInteger(value) {
@@ -86,50 +76,15 @@ function paintDocuments(data) {
  * @param {Answer} answer
  */
 export function showDocuments(answer) {
-  if (answer.fields) {
-    // A link may choose list mode; its list is then put into the (now named) field.
-    syncShownFields();
-    const linked = answer.fields.document_tokens;
-    if (documentList.name && linked !== undefined && documentList.value !== linked) {
-      documentList.value = linked;
-    }
-  }
-  if (listSent) {
-    writeHidden(listParsing, true);
-    listSent = false;
-  }
   const invalid = isStale(answer, "documents");
   if (!invalid) {
-    // Valid figures, or none at all when the panel's fields are left empty.
+    // The collection's figures, or none for one document: then the panel says how to compare.
     if (figuresChanged("documents", answer.documents)) {
       paintDocuments(answer.documents);
     }
+    writeHidden(figures, !answer.documents);
+    writeHidden(unused, Boolean(answer.documents));
     painted.add("documents");
   }
   markStale(section, invalid);
-}
-
-/** Back or Forward changed the address: a list edit not yet answered belongs to the state
- *  the visitor left. */
-function followAddress() {
-  listSent = false;
-  listParsing.hidden = true;
-}
-
-/** A link's list, and the list's edits wired. */
-export function startDocuments() {
-  // form.js has already shown a link's raw values; a link may have chosen list mode.
-  syncShownFields();
-  const linked = new URLSearchParams(location.search).get("document_tokens");
-  if (documentList.name && linked !== null) {
-    documentList.value = linked;
-  }
-  documentsMode.addEventListener("input", syncShownFields);
-  documentList.addEventListener("input", () => {
-    listParsing.hidden = false;
-  });
-  onSend(() => {
-    listSent = !listParsing.hidden;
-  });
-  onAddressChange(followAddress);
 }

@@ -9,7 +9,7 @@ import { showBudget } from "./panel-budget.js";
 import { panels, paintErrors } from "./panel-common.js";
 import { showCompare, startCompare } from "./panel-compare.js";
 import { showCost } from "./panel-cost.js";
-import { showDocuments, startDocuments } from "./panel-documents.js";
+import { showDocuments } from "./panel-documents.js";
 import { showIndexLife, startIndexLife } from "./panel-index-life.js";
 import { computeNow, computeSoon, onAnswer } from "../requests.js";
 
@@ -27,7 +27,6 @@ function showAnswer(answer) {
 }
 
 function start() {
-  startDocuments();
   startCompare();
   startIndexLife();
   // The panels sit outside the form element, so its own listeners never see their events;

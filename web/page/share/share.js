@@ -1,5 +1,6 @@
 // Sharing and embedding: the address bar follows the form, "Copy link", the embed snippet,
-// and the compact embed mode (?embed=1) that tells its host page how tall it is.
+// and the compact embed mode (?embed=1) that tells its host page how tall it is and takes
+// its theme from it.
 //
 // Python writes the canonical query of every answer (response.query: machine values,
 // defaults left out); this module only puts it into URLs. Every text reaches the page
@@ -10,22 +11,29 @@ import { PAUSE_MS, root, strings } from "../page-context.js";
 import { onAnswer } from "../requests.js";
 
 // Parameters of the page itself rather than the calculator: the address keeps them.
-const PAGE_PARAMS = ["lang", "embed", "theme"];
+const PAGE_PARAMS = ["lang", "embed", "panels", "theme"];
 const THEMES = new Set(["light", "dark"]);
 // What the host's resize script listens for; the message carries the height only.
 const HEIGHT_MESSAGE = "rag-chunk-planner:height";
+// What the host page may send its frame: {type, theme: "light" | "dark" | null}, null
+// following the visitor's preference, as the page does without ?theme=.
+const THEME_MESSAGE = "rag-chunk-planner:theme";
 // The snippet's frame height before (or without) the resize script: the compact calculator
 // on a narrow column, so it is usable without scrolling inside the frame.
 const SNIPPET_HEIGHT = 900;
 
 let given = new URLSearchParams(location.search);
-// The compact layout is chosen once, by the address the page was loaded with.
-const embedded = given.get("embed") === "1";
+// The compact layout is chosen once, by the address the page was loaded with (query-guard.js
+// read it before the first paint).
+const embedded = "embed" in root.dataset;
 const $ = (selector) => document.querySelector(selector);
 
 let query = withoutPageParams(given).toString();
 let addressTimer = 0;
 let resizeSource = null;
+// The theme the host page last sent (undefined before its first message): from then on it,
+// not an older address that Back or Forward returns to, is the theme.
+let hostTheme;
 
 function withoutPageParams(params) {
   const rest = new URLSearchParams(params);
@@ -158,6 +166,10 @@ function followAddress() {
   addressTimer = 0;
   given = new URLSearchParams(location.search);
   query = withoutPageParams(given).toString();
+  if (hostTheme !== undefined && given.get("theme") !== hostTheme) {
+    keepHostTheme();
+    followForm();
+  }
   applyTheme();
   showLinks();
 }
@@ -179,11 +191,38 @@ function postHeight() {
   window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
 }
 
+/** The host's theme as the address's `theme`, as ?theme= would give it. */
+function keepHostTheme() {
+  if (hostTheme) {
+    given.set("theme", hostTheme);
+  } else {
+    given.delete("theme");
+  }
+}
+
+/** The host page's theme: applied at once and written into the address (replaced, not
+ *  pushed), so that a reload keeps it and Back or Forward does not undo it.  Only the page
+ *  that embeds this one is heard; it may be of any origin, as the snippet's host is. */
+function followHostTheme(event) {
+  const data = event.data;
+  if (event.source !== window.parent || data?.type !== THEME_MESSAGE) {
+    return;
+  }
+  if (data.theme !== null && !THEMES.has(data.theme)) {
+    return;
+  }
+  hostTheme = data.theme;
+  keepHostTheme();
+  applyTheme();
+  followForm();
+  showLinks();
+}
+
 function startEmbedMode() {
-  root.dataset.embed = "";
   if (window.parent === window) {
     return;
   }
+  window.addEventListener("message", followHostTheme);
   new ResizeObserver(postHeight).observe(document.body);
   window.addEventListener("load", postHeight);
   onAnswer(() => requestAnimationFrame(postHeight));

@@ -1,0 +1,384 @@
+"""Embedding model presets: what a model's card says, each value with where it was checked.
+
+The data is ``models.json`` beside this module, read on the first call that needs it (never
+by ``import calculator``).  For every model it gives the vector's dimensions (and, for
+Matryoshka models, the sizes it may be shortened to), its usable input length in tokens,
+the special tokens and the prefix it adds to every chunk and how many tokens they make,
+its tokenizer, optionally a price and a status; and every such field carries the addresses
+it was verified at and the day it was checked.  A field that could not be verified is left
+out, and said so in the model's ``unverified`` notes: a preset is only worth having with
+its sources.
+
+>>> preset = model_preset("e5-base-v2")
+>>> preset.dimensions, preset.max_input_tokens, preset.prefix, preset.added_tokens
+(768, 512, 'passage: ', 4)
+>>> preset.form_fields()
+{'dimensions': '768', 'max_input_tokens': '512', 'added_tokens': '4'}
+>>> preset.source("max_input_tokens").checked
+'2026-12-05'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+
+from ._errors import CalculatorError, shortened
+from ._record import record
+
+# The page's Python never imports typing (one more module to load).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+DATA_FILE = "models.json"
+#: The fields a model may have, each a ``{"value", "source", "checked"}`` object.
+FIELD_NAMES = (
+    "label",
+    "dimensions",
+    "dimension_sizes",
+    "max_input_tokens",
+    "special_tokens",
+    "prefix",
+    "added_tokens",
+    "tokenizer",
+    "price",
+    "status",
+)
+REQUIRED_FIELDS = ("label", "dimensions", "max_input_tokens")
+TOKENIZER_FIELDS = ("label", "kind", "file")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ADDRESS = re.compile(r"https://[^\s/]+\.[^\s/]+/\S*")
+
+
+@record
+class Source:
+    """Where a field's value was verified, and when."""
+
+    #: The addresses (https) the value was read at.
+    addresses: tuple[str, ...]
+    #: The day it was checked, as YYYY-MM-DD.
+    checked: str
+    #: What the addresses say, where it is not plain.
+    note: str = ""
+
+
+@record
+class ModelPreset:
+    """One model's preset; ``None`` where the field is not known (see ``unverified``)."""
+
+    name: str
+    label: str
+    dimensions: int
+    max_input_tokens: int
+    #: The sizes a Matryoshka model may be shortened to: every one listed, or any up to
+    #: ``dimension_max``.
+    dimension_sizes: tuple[int, ...] | None = None
+    dimension_max: int | None = None
+    special_tokens: tuple[str, ...] | None = None
+    prefix: str | None = None
+    #: How many tokens the special tokens and the prefix make in the model's tokenizer.
+    added_tokens: int | None = None
+    #: The tokenizer's id (a key of ``tokenizers()``), and how it was identified:
+    #: "checksum" (its file's sha256), "publisher" (the publisher's own tokenizer library)
+    #: or "configuration" (the tokenizer's class, rules and vocabulary size).
+    tokenizer: str | None = None
+    tokenizer_identified_by: str | None = None
+    price_per_million: Fraction | None = None
+    currency: str | None = None
+    deprecated: bool | None = None
+    replaced_by: str | None = None
+    #: The fields not given, each with why.
+    unverified: tuple[str, ...] = ()
+    sources: tuple[tuple[str, Source], ...] = ()
+
+    def source(self, field: str) -> Source:
+        """Where field ``field`` was verified.  Raises ``KeyError`` for a field not given."""
+        return dict(self.sources)[field]
+
+    def form_fields(self) -> dict[str, str]:
+        """The form's fields this preset fills, as the form's texts."""
+        fields = {
+            "dimensions": str(self.dimensions),
+            "max_input_tokens": str(self.max_input_tokens),
+        }
+        if self.added_tokens is not None:
+            fields["added_tokens"] = str(self.added_tokens)
+        return fields
+
+
+@cache
+def _data() -> Mapping[str, object]:
+    # Imported here: only a preset asked for reads the file (pkgutil reads it from a zip too).
+    import pkgutil  # noqa: PLC0415
+
+    raw = pkgutil.get_data(__package__ or "calculator", DATA_FILE)
+    if raw is None:  # pragma: no cover (a loader that cannot read package data)
+        raise FileNotFoundError(DATA_FILE)
+    data = json.loads(raw.decode("utf-8"))
+    check_data(data)
+    result: Mapping[str, object] = data
+    return result
+
+
+def check_data(data: object) -> None:
+    """Raise ``ValueError`` unless ``data`` is a well-formed presets file: every field of
+    every model and tokenizer with a value, at least one https address and a checked date.
+
+    >>> field = {"value": 8, "source": ["https://example.org/card"], "checked": "2026-12-05"}
+    >>> check_data({"tokenizers": {}, "models": {"m": {"label": {"value": "M"},
+    ...             "dimensions": field, "max_input_tokens": field}}})
+    Traceback (most recent call last):
+    ValueError: m.label: no source addresses
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("models"), dict):
+        raise ValueError("no models")
+    tokenizers = data.get("tokenizers")
+    if not isinstance(tokenizers, dict):
+        raise ValueError("no tokenizers")
+    for name, entry in tokenizers.items():
+        _check_entry(name, entry, TOKENIZER_FIELDS, TOKENIZER_FIELDS)
+    for name, entry in data["models"].items():
+        _check_entry(name, entry, FIELD_NAMES, REQUIRED_FIELDS)
+        tokenizer = entry.get("tokenizer")
+        if tokenizer is not None and tokenizer["value"]["id"] not in tokenizers:
+            raise ValueError(f"{name}.tokenizer: unknown tokenizer {tokenizer['value']['id']!r}")
+
+
+def _check_entry(
+    name: str, entry: object, allowed: tuple[str, ...], required: tuple[str, ...]
+) -> None:
+    if not isinstance(entry, dict):
+        raise ValueError(f"{name}: not an object")
+    for field in required:
+        if field not in entry:
+            raise ValueError(f"{name}: no {field}")
+    for field, content in entry.items():
+        if field == "unverified":
+            if not isinstance(content, list) or not all(isinstance(n, str) for n in content):
+                raise ValueError(f"{name}.unverified: not a list of notes")
+            continue
+        if field not in allowed:
+            raise ValueError(f"{name}: unknown field {field!r}")
+        _check_field(f"{name}.{field}", content)
+
+
+def _check_field(where: str, content: object) -> None:
+    if not isinstance(content, dict) or "value" not in content:
+        raise ValueError(f"{where}: no value")
+    addresses = content.get("source")
+    if not isinstance(addresses, list) or not addresses:
+        raise ValueError(f"{where}: no source addresses")
+    for address in addresses:
+        if not isinstance(address, str) or not _ADDRESS.fullmatch(address):
+            raise ValueError(f"{where}: {address!r} is not an https address")
+    checked = content.get("checked")
+    if not isinstance(checked, str) or not _DATE.fullmatch(checked):
+        raise ValueError(f"{where}: no checked date (YYYY-MM-DD)")
+    unknown = set(content) - {"value", "source", "checked", "note"}
+    if unknown:
+        raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
+
+
+def model_names() -> tuple[str, ...]:
+    """Every preset's name, in the file's order.
+
+    >>> model_names()[:2]
+    ('all-MiniLM-L6-v2', 'bge-small-en-v1.5')
+    """
+    models = _data()["models"]
+    assert isinstance(models, dict)
+    return tuple(models)
+
+
+def tokenizers() -> Mapping[str, Mapping[str, object]]:
+    """The tokenizers the presets name, by id: each one's fields (label, kind, file with its
+    name, size and sha256), each field with its sources."""
+    result = _data()["tokenizers"]
+    assert isinstance(result, dict)
+    return result
+
+
+def model_preset(name: str) -> ModelPreset:
+    """The preset of model ``name``.
+
+    Raises ``CalculatorError`` (field ``model``, ``unknown_choice``) for a name it lacks.
+
+    >>> model_preset("gpt-9")
+    Traceback (most recent call last):
+    calculator._errors.CalculatorError: model: “gpt-9” is not one of the available options.
+    """
+    models = _data()["models"]
+    assert isinstance(models, dict)
+    entry = models.get(name)
+    if entry is None:
+        raise CalculatorError("model", "unknown_choice", value=shortened(name))
+    return _preset(name, entry)
+
+
+def _preset(name: str, entry: Mapping[str, Any]) -> ModelPreset:
+    def value(field: str) -> object:
+        content = entry.get(field)
+        return None if content is None else content["value"]
+
+    sizes = value("dimension_sizes")
+    tokenizer = value("tokenizer")
+    price = value("price")
+    status = value("status")
+    special = value("special_tokens")
+    return ModelPreset(
+        name=name,
+        label=str(value("label")),
+        dimensions=_whole(value("dimensions")),
+        max_input_tokens=_whole(value("max_input_tokens")),
+        dimension_sizes=tuple(sizes) if isinstance(sizes, list) else None,
+        dimension_max=sizes["max"] if isinstance(sizes, dict) else None,
+        special_tokens=tuple(special) if isinstance(special, list) else None,
+        prefix=None if value("prefix") is None else str(value("prefix")),
+        added_tokens=None if value("added_tokens") is None else _whole(value("added_tokens")),
+        tokenizer=tokenizer["id"] if isinstance(tokenizer, dict) else None,
+        tokenizer_identified_by=tokenizer["identified_by"] if isinstance(tokenizer, dict) else None,
+        price_per_million=Fraction(price["per_million_tokens"])
+        if isinstance(price, dict)
+        else None,
+        currency=price["currency"] if isinstance(price, dict) else None,
+        deprecated=status["deprecated"] if isinstance(status, dict) else None,
+        replaced_by=status["replaced_by"] if isinstance(status, dict) else None,
+        unverified=tuple(entry.get("unverified", ())),
+        sources=tuple(
+            (field, _source(content)) for field, content in entry.items() if field != "unverified"
+        ),
+    )
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"not a whole number: {value!r}")
+    return value
+
+
+def _source(content: Mapping[str, object]) -> Source:
+    addresses = content["source"]
+    assert isinstance(addresses, list)
+    return Source(tuple(addresses), str(content["checked"]), str(content.get("note", "")))
+
+
+def counted_as_model(preset: ModelPreset, encoding: str) -> str:
+    """How text counted with ``encoding`` relates to the model's own count: "exact" (its
+    tokenizer, identified by checksum or by its publisher), "same rules" (identified by
+    its configuration only), "other" (another tokenizer) or "unknown" (no tokenizer known).
+
+    >>> [counted_as_model(model_preset(name), "cl100k_base")
+    ...  for name in ("text-embedding-3-small", "e5-base-v2", "embed-english-v3.0")]
+    ['exact', 'other', 'unknown']
+    """
+    if preset.tokenizer is None:
+        return "unknown"
+    if preset.tokenizer != encoding:
+        return "other"
+    return "same rules" if preset.tokenizer_identified_by == "configuration" else "exact"
+
+
+def describe_preset(
+    preset: ModelPreset, kept: Mapping[str, str] | None = None, counted_with: str | None = None
+) -> dict[str, object]:
+    """The preset as the command line's JSON gives it: what it filled (and the values the
+    user gave instead, under ``kept``), the rest of what it knows, and every field's
+    sources; with ``counted_with``, how that encoding's counts relate to the model's.
+
+    >>> report = describe_preset(model_preset("all-MiniLM-L6-v2"), {"dimensions": "512"})
+    >>> report["filled"], report["kept"]
+    ({'max_input_tokens': 256, 'added_tokens': 2}, {'dimensions': '512'})
+    """
+    kept = dict(kept or {})
+    filled = {name: int(text) for name, text in preset.form_fields().items() if name not in kept}
+    return {
+        "name": preset.name,
+        "label": preset.label,
+        "filled": filled,
+        "kept": kept,
+        "dimensions": preset.dimensions,
+        "dimension_sizes": list(preset.dimension_sizes)
+        if preset.dimension_sizes is not None
+        else None
+        if preset.dimension_max is None
+        else {"max": preset.dimension_max},
+        "max_input_tokens": preset.max_input_tokens,
+        "special_tokens": None if preset.special_tokens is None else list(preset.special_tokens),
+        "prefix": preset.prefix,
+        "added_tokens": preset.added_tokens,
+        "tokenizer": preset.tokenizer,
+        "tokenizer_identified_by": preset.tokenizer_identified_by,
+        "price_per_million": None
+        if preset.price_per_million is None
+        else _decimal(preset.price_per_million),
+        "currency": preset.currency,
+        "deprecated": preset.deprecated,
+        "replaced_by": preset.replaced_by,
+        "unverified": list(preset.unverified),
+        **({} if counted_with is None else {"counted": counted_as_model(preset, counted_with)}),
+        "sources": {
+            field: {"addresses": list(source.addresses), "checked": source.checked}
+            | ({"note": source.note} if source.note else {})
+            for field, source in preset.sources
+        },
+    }
+
+
+def _decimal(value: Fraction) -> str:
+    # Imported here, as describe_preset's only caller is the command line.
+    from ._decimals import decimal_text  # noqa: PLC0415
+
+    return decimal_text(value, 12)
+
+
+def preset_line(
+    preset: ModelPreset, kept: Mapping[str, str] | None = None, counted_with: str | None = None
+) -> str:
+    """One line saying what the preset filled, for the command line's text output.
+
+    >>> print(preset_line(model_preset("e5-base-v2")))  # doctest: +NORMALIZE_WHITESPACE
+    model e5-base-v2 (its preset, checked 2026-12-05): dimensions 768, input limit 512
+    tokens, 4 added to every chunk ([CLS], [SEP] and the prefix 'passage: ')
+    """
+    kept = kept or {}
+    parts = []
+    if "dimensions" not in kept:
+        parts.append(f"dimensions {preset.dimensions:,}")
+    if "max_input_tokens" not in kept:
+        parts.append(f"input limit {preset.max_input_tokens:,} tokens")
+    if preset.added_tokens is not None and "added_tokens" not in kept:
+        parts.append(f"{preset.added_tokens:,} added to every chunk{_added(preset)}")
+    elif preset.added_tokens is None:
+        parts.append("the tokens it adds to every chunk are not known")
+    checked = max(source.checked for _, source in preset.sources)
+    line = f"model {preset.name} (its preset, checked {checked}): " + ", ".join(parts)
+    if kept:
+        line += "; kept as given: " + ", ".join(f"{name} {text}" for name, text in kept.items())
+    if counted_with is not None:
+        line += "; " + _COUNTED[counted_as_model(preset, counted_with)].format(
+            encoding=counted_with, tokenizer=preset.tokenizer
+        )
+    return line
+
+
+_COUNTED = {
+    "exact": "counted with {encoding}, its own tokenizer",
+    "same rules": "counted with {encoding}: its tokenizer's rules and vocabulary size, "
+    "no published checksum of its vocabulary",
+    "other": "counted with {encoding}, not its tokenizer ({tokenizer}): not its exact counts",
+    "unknown": "counted with {encoding}: its tokenizer is not published, not its exact counts",
+}
+
+
+def _added(preset: ModelPreset) -> str:
+    what = [*(preset.special_tokens or ())]
+    text = ", ".join(what)
+    if preset.prefix:
+        text = (
+            f"{text} and the prefix {preset.prefix!r}" if text else f"the prefix {preset.prefix!r}"
+        )
+    return f" ({text})" if text else ""
