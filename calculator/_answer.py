@@ -306,13 +306,22 @@ class PgvectorValue(TypedDict):
 
 
 class StoragePartAnswer(TypedDict):
-    """One part of a database's storage: its bytes, its formula with the figures filled in
-    (English), its source and whether it is an estimate."""
+    """One part of a database's storage: its bytes, its formula, its source and whether it is
+    an estimate."""
 
     name: str
     bytes: int
-    formula: str
-    source: str
+    size: NotRequired[SizeAnswer]
+    #: The formula's catalog key (``storage.db.formula.<key>``) and its figures: whole
+    #: numbers (the page writes them in its number format; ``pages`` is a count of pages) or
+    #: the database's own names.
+    formula_key: str
+    formula_params: dict[str, int | str]
+    #: Where it comes from: catalog key ``storage.db.source.<key>``.
+    source_key: str
+    #: The formula with its figures and the source, in English: the command line's only.
+    formula: NotRequired[str]
+    source: NotRequired[str]
     estimate: bool
     #: Qdrant: "ram and disk" or "disk".
     where: NotRequired[str]
@@ -326,10 +335,13 @@ class DatabaseAnswer(TypedDict):
     type: str
     parts: list[StoragePartAnswer]
     total_bytes: int
+    total_size: NotRequired[SizeAnswer]
     #: pgvector: the index, the table's pages, and how its rows sit in them.
     index: NotRequired[str]
     table_bytes: NotRequired[int]
+    table_size: NotRequired[SizeAnswer]
     index_bytes: NotRequired[int]
+    index_size: NotRequired[SizeAnswer]
     rows_per_page: NotRequired[int]
     value_bytes: NotRequired[int]
     toasted: NotRequired[bool]
@@ -340,8 +352,11 @@ class DatabaseAnswer(TypedDict):
     #: Qdrant: what leaves RAM, and the disk and RAM it takes (headroom said, not added).
     on_disk: NotRequired[str]
     disk_bytes: NotRequired[int]
+    disk_size: NotRequired[SizeAnswer]
     ram_bytes: NotRequired[int]
+    ram_size: NotRequired[SizeAnswer]
     headroom_bytes: NotRequired[int]
+    headroom_size: NotRequired[SizeAnswer]
 
 
 class StorageAnswer(TypedDict):
@@ -383,6 +398,7 @@ class StorageAnswer(TypedDict):
     #: formula's total stays beside it.
     database: NotRequired[DatabaseAnswer]
     generic_total_bytes: NotRequired[int]
+    generic_total_size: NotRequired[SizeAnswer]
     #: pgvector's per-value sizes: "vector", "halfvec", "bit".
     pgvector: dict[str, PgvectorValue]
 

@@ -144,23 +144,29 @@ def link_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MA
 
 
 def _travels(name: str, fields: Mapping[str, str]) -> bool:
-    """Fields that the current choices don't use (their declaration's shown_when) stay out of
+    """Fields that the current choices don't use (their declaration's conditions) stay out of
     the link.
 
     An empty choice is read as its default, as the form reads it; a choice that is none of
-    its field's keeps every field it could show (the form may have refused them too).
+    its field's keeps every field it could show (the form may have refused them too).  A
+    field under a choice that is itself shown only under another needs both.
 
     >>> _travels("bytes_per_dimension", {"dtype": "int8"}), _travels("documents", {})
     (False, False)
     >>> [_travels("documents", {"corpus": mode}) for mode in ("", "0", "documents", "list")]
     [False, True, True, False]
+    >>> [_travels("lists", {"database": db, "index_kind": "ivfflat"}) for db in ("pgvector",
+    ...                                                                           "qdrant")]
+    [True, False]
     """
     field = FIELDS.get(name)
-    if field is None or field.shown_when is None:
+    if field is None:
         return True
-    chooser, value = field.shown_when
-    chosen = fields.get(chooser) or FIELDS[chooser].default
-    return chosen == value or chosen not in FIELDS[chooser].choices
+    for chooser, value in field.conditions:
+        chosen = fields.get(chooser) or FIELDS[chooser].default
+        if chosen != value and chosen in FIELDS[chooser].choices:
+            return False
+    return True
 
 
 def _compare_spec(fields: Mapping[str, str], number_format: NumberFormat) -> str:

@@ -130,10 +130,9 @@ def page_answer(
             "derivation": _derivation(plan, outcome.vectors),
             "chunk_map": chunk_map(plan),
         }
-    figures = describe_panels(outcome)
+    # Without the command line's English: the page words the formulas from its catalog.
+    figures = describe_panels(outcome, english=False)
     storage = figures["storage"]
-    if storage is not None:
-        del storage["formulas"]  # the command line's English: the page words its own
     stale = stale_panels(outcome.errors)
 
     def state(panel: Panel, figures: object) -> PanelState:
@@ -242,6 +241,14 @@ _SIZED_KEYS = {
     "replica_bytes": "replica_size",
     "total_bytes": "total_size",
     "bytes": "size",
+    # A database's own: the generic formula's total beside its own, pgvector's table and
+    # index, Qdrant's disk and RAM and the headroom said apart.
+    "generic_total_bytes": "generic_total_size",
+    "table_bytes": "table_size",
+    "index_bytes": "index_size",
+    "disk_bytes": "disk_size",
+    "ram_bytes": "ram_size",
+    "headroom_bytes": "headroom_size",
 }
 _UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
 

@@ -176,12 +176,12 @@ def _link_query(given: Mapping[str, str], problems: list[Problem]) -> str:
         else:
             problems.append(Problem(option, f"{wording} (not given; it has no default)"))
     for name in given:
-        shown_when = _protocol.FIELDS[name].shown_when
-        if shown_when is not None:
-            chooser, value = shown_when
+        # Its shown_when, and that field's own up the chain (lists: IVFFlat, in pgvector).
+        for chooser, value in _protocol.FIELDS[name].conditions:
             chosen = fields.get(chooser) or _protocol.FIELDS[chooser].default
             if chosen != value:
                 problems.append(Problem(name, f"is used only with {chooser}: {value}"))
+                break
     query: str = _protocol.query_from_fields(fields)
     return query
 
