@@ -44,8 +44,6 @@ const splittersView = $("[data-count-splitters]");
 const RATIO_DECIMALS = 3;
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
-// The calculator's fields a use of the counts writes, which "undo" writes back.
-const USED_FIELDS = ["corpus", "tokens", "documents", "average_tokens", "text_bytes_per_token"];
 
 let sampleNumber = 0;
 /** The request of the sample shown or asked for (the same one is not sent twice). */
@@ -53,7 +51,11 @@ let sampleRequest = "";
 /** @type {SampleFigures | null} the sample's figures shown */
 let figures = null;
 let counting_ = false;
-/** @type {Record<string, string> | null} the fields' values before the last use, for undo */
+/**
+ * The calculator form's controls as they were before the first use of the counts since the
+ * last undo or edit: "undo" writes them back (the visitor has changed none of them since).
+ * @type {{control: HTMLInputElement, value: string, checked: boolean}[] | null}
+ */
 let before = null;
 let typingTimer = 0;
 
@@ -178,7 +180,7 @@ function paintEstimate(/** @type {SampleFigures["estimate"]} */ figures) {
   const formula = (/** @type {string} */ name) =>
     /** @type {HTMLElement} */ (estimate.querySelector(`[data-estimate-formula="${name}"]`));
   writeData(tokens, "value", figures.tokens);
-  writeText(tokens, `≈ ${formatter.count(strings["plural.tokens"], figures.tokens)}`);
+  writeText(tokens, `≈\u00a0${formatter.count(strings["plural.tokens"], figures.tokens)}`);
   const byDocuments = figures.kind === "documents";
   writeText(
     formula("tokens"),
@@ -196,7 +198,7 @@ function paintEstimate(/** @type {SampleFigures["estimate"]} */ figures) {
     writeText(chunks, strings["count.estimate_chunks_documents"]);
     writeText(formula("chunks"), "");
   } else {
-    writeText(chunks, `≈ ${formatter.count(strings["plural.chunks"], figures.chunks)}`);
+    writeText(chunks, `≈\u00a0${formatter.count(strings["plural.chunks"], figures.chunks)}`);
     writeText(
       formula("chunks"),
       fill(strings["count.formula.documents_chunks"], {
@@ -274,18 +276,19 @@ function syncButtons() {
   writeText(replaces, fill(strings["count.use_replaces"], { collection }));
 }
 
-/** The fields a use writes, as they are now. */
+/** The calculator form's controls as they are now (the list of counts too, named or not). */
 function snapshot() {
-  /** @type {Record<string, string>} */
-  const values = {};
-  for (const name of USED_FIELDS) {
-    const found = control(name);
-    if (found) {
-      values[name] = found.value;
-    }
+  const controls = [...calculatorForm.elements].filter(
+    (control) => /** @type {HTMLInputElement} */ (control).name,
+  );
+  const list = documentList();
+  if (list && !controls.includes(list)) {
+    controls.push(list);
   }
-  values.document_tokens = documentList()?.value ?? "";
-  return values;
+  return controls.map((element) => {
+    const control = /** @type {HTMLInputElement} */ (element);
+    return { control, value: control.value, checked: control.checked };
+  });
 }
 
 /** Set one of the calculator form's controls to `value`. */
@@ -355,20 +358,16 @@ function useAsSample() {
   used_(strings["count.used_sample"]);
 }
 
-/** The fields back as they were before the first use since the last undo or edit. */
+/** The form back as it was before the first use since the last undo or edit. */
 function undoUse() {
   if (!before) {
     return;
   }
-  const { document_tokens: list, ...fields } = before;
-  for (const [name, value] of Object.entries(fields)) {
-    setField(name, value);
+  for (const { control, value, checked } of before) {
+    control.value = value;
+    control.checked = checked;
   }
   syncShownFields();
-  const field = documentList();
-  if (field) {
-    field.value = list;
-  }
   before = null;
   writeText(usedText, strings["count.undone"]);
   writeHidden(undo, true);
