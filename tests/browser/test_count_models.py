@@ -30,6 +30,15 @@ DROP = """([panel, files]) => {
 }"""
 
 
+# A tokenizer.json of 65 MiB of zeros, made in the page and dropped.
+HUGE_DROP = """(panel) => {
+  const data = new DataTransfer();
+  data.items.add(new File([new Uint8Array(65 * 2 ** 20)], "tokenizer.json"));
+  const options = { dataTransfer: data, bubbles: true, cancelable: true };
+  panel.dispatchEvent(new DragEvent("drop", options));
+}"""
+
+
 def drop(page: Page, files: list[tuple[str, str]]) -> None:
     panel = count_panel(page).element_handle()
     page.evaluate(DROP, [panel, files])
@@ -67,6 +76,14 @@ def test_bert_and_a_tokenizer_json_count_pasted_text_and_dropped_files_exactly(
     expect(panel.locator("[data-count-status]")).to_have_text(strings["count.tokenizer_refused"])
     expect(panel.locator("[data-result=text_tokens]")).to_have_attribute("data-value", "")
     expect(panel.locator("textarea[name=text]")).to_have_value(text)
+    # One larger than any tokenizer.json is refused unread.
+    page.evaluate(HUGE_DROP, count_panel(page).element_handle())
+    expect(tokenizer_status(page)).to_have_attribute(
+        "data-tokenizer-error", "too_large", timeout=COUNT_TIMEOUT_MS
+    )
+    expect(tokenizer_status(page)).to_have_text(
+        fill(strings["count.tokenizer_too_large"], file="tokenizer.json")
+    )
     # A tokenizer.json trained with tokenizers, dropped as a model's folder holds it.
     trained = _trained_json("byte-bpe")
     reference = Tokenizer.from_str(trained)
