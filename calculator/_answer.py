@@ -412,6 +412,51 @@ class ModelLimitAnswer(TypedDict):
     at_limit: AtLimit | None
 
 
+class ModelSource(TypedDict):
+    """Where one field of a model's preset was verified, and when."""
+
+    field: str
+    #: The addresses without their scheme: the page shows them as text, never as links.
+    addresses: list[str]
+    #: Their hosts, each once.
+    hosts: list[str]
+    #: The day it was checked, YYYY-MM-DD.
+    checked: str
+
+
+class ModelAnswer(TypedDict):
+    """The model chosen in the form (``calculator._models.page_model``): what its card says
+    (``None`` where it is not known), the form's fields it fills and which hold other values,
+    and every field's sources."""
+
+    name: str
+    label: str
+    dimensions: int
+    dimension_sizes: list[int] | None
+    #: A Matryoshka model shortened to any size up to this.
+    dimension_max: int | None
+    max_input_tokens: int
+    special_tokens: list[str] | None
+    prefix: str | None
+    added_tokens: int | None
+    #: A tokenizer id (``bert-base-uncased``, ``cl100k_base``, …) and how it was identified.
+    tokenizer: str | None
+    tokenizer_identified_by: str | None
+    price_per_million: str | None
+    currency: str | None
+    deprecated: bool | None
+    replaced_by: str | None
+    #: The form's fields it fills, as machine texts.
+    values: dict[str, str]
+    #: Those of them whose value in the form is not the model's.
+    differs: list[str]
+    #: The fields this answer filled (a model just chosen), as machine texts.
+    filled: dict[str, str]
+    sources: list[ModelSource]
+    #: The latest day any field was checked.
+    checked: str
+
+
 class PanelFigures(TypedDict):
     """Each planning panel's figures, ``None`` where its fields are empty or invalid: the
     command line's JSON sections, and the page's answer, from one assembly (``_report``)."""
@@ -449,6 +494,8 @@ class Answer(TypedDict):
     reindex: ReindexAnswer | None
     storage: StorageAnswer | None
     model_limit: ModelLimitAnswer | None
+    #: The model chosen in the form; None for "custom" (or a name it does not know).
+    model: ModelAnswer | None
     #: The link's query of the form, without "?".
     query: str
     #: Asked with a link's query: the form's texts it gives.

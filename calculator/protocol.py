@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         Derivation,
         DerivationLine,
         FieldError,
+        ModelAnswer,
         PanelState,
         ResultAnswer,
         RowNote,
@@ -67,7 +68,10 @@ def respond(request_json: str) -> str:
     panel's state, the main ``result`` with its derivation's facts and each
     planning panel's figures (``null`` where their fields are invalid or unused),
     the comparison's rows as texts with their notes, and the link ``query`` of
-    the form.  Asked with a ``query``, it also gives the form's ``fields``.
+    the form.  Asked with a ``query``, it also gives the form's ``fields``.  A request that
+    follows a new choice of model names the one chosen before it (``previous_model``): the
+    fields that model's preset (or the page) put there take the new one's values, a value
+    the visitor typed stays, and ``model.filled`` says what changed.
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -91,7 +95,12 @@ def respond(request_json: str) -> str:
         fields = linked = fields_from_query(request["query"], number_format)
     else:
         fields = _text_mapping(request.get("fields", {}))
-    answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
+    filled: dict[str, str] = {}
+    previous = request.get("previous_model")
+    if isinstance(previous, str) and linked is None:
+        filled = _chosen_model_fields(fields, previous, number_format)
+        fields |= filled
+    answer = page_answer(evaluate_form(fields, number_format), fields, number_format, filled)
     if linked is not None:
         answer["fields"] = linked
     _add_sizes(answer)
@@ -99,11 +108,15 @@ def respond(request_json: str) -> str:
 
 
 def page_answer(
-    outcome: FormOutcome, fields: Mapping[str, str], number_format: NumberFormat
+    outcome: FormOutcome,
+    fields: Mapping[str, str],
+    number_format: NumberFormat,
+    filled: Mapping[str, str] | None = None,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
-    ``describe_panels``), each panel's state, the errors and the link.  ``respond`` sends it
-    with every integer as its decimal string."""
+    ``describe_panels``), each panel's state, the errors, the chosen model (with the fields
+    ``filled`` from it in this request) and the link.  ``respond`` sends it with every
+    integer as its decimal string."""
     plan = outcome.plan
     result: ResultAnswer | None = None
     if plan is not None:
@@ -146,8 +159,38 @@ def page_answer(
         "reindex": figures["reindex"],
         "storage": storage,
         "model_limit": figures["model_limit"],
+        "model": _model(outcome, fields, number_format, filled or {}),
         "query": query_from_fields(fields, number_format),
     }
+
+
+def _chosen_model_fields(
+    fields: Mapping[str, str], previous: str, number_format: NumberFormat
+) -> dict[str, str]:
+    """The fields a model chosen in place of ``previous`` fills (``_models.chosen_fields``);
+    none for a name the form refuses."""
+    chosen = fields.get("model", "").strip() or FIELDS["model"].default
+    if chosen not in FIELDS["model"].choices:
+        return {}
+    # Imported here: the page reads the presets only once a model is chosen.
+    from ._models import chosen_fields, model_preset  # noqa: PLC0415
+
+    preset = None if chosen == FIELDS["model"].default else model_preset(chosen)
+    return chosen_fields(preset, previous, fields, number_format)
+
+
+def _model(
+    outcome: FormOutcome,
+    fields: Mapping[str, str],
+    number_format: NumberFormat,
+    filled: Mapping[str, str],
+) -> ModelAnswer | None:
+    name = fields.get("model", "").strip()
+    if "model" in outcome.errors or name not in FIELDS["model"].choices[1:]:
+        return None  # "custom" (or a name the form refuses, with its error)
+    from ._models import model_preset, page_model  # noqa: PLC0415
+
+    return page_model(model_preset(name), fields, number_format, filled)
 
 
 def _field_error(error: CalculatorError) -> FieldError:
