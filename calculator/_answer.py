@@ -232,6 +232,9 @@ class CompareRowFigures(TypedDict):
     over_tokens_share: str
     repeated_tokens: int
     padded_tokens: int
+    #: With the model's input limit known: the row's chunks over it and the tokens they lose.
+    chunks_over_limit: NotRequired[int]
+    truncated_tokens: NotRequired[int]
     dimensions: NotRequired[int]
     dtype: NotRequired[str]
     bytes_per_vector: NotRequired[int]
