@@ -403,6 +403,7 @@ class ModelLimitAnswer(TypedDict):
     added_tokens: int
     chunk_size: int
     chunks: int
+    tokens_processed: int
     chunks_over_limit: int
     truncated_tokens: int
     fits: bool

@@ -464,6 +464,7 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
         "added_tokens": limit.added_tokens,
         "chunk_size": limit.plan.chunk_size,
         "chunks": limit.plan.chunks,
+        "tokens_processed": limit.plan.tokens_processed,
         "chunks_over_limit": limit.chunks_over_limit,
         "truncated_tokens": limit.truncated_tokens,
         "fits": limit.chunks_over_limit == 0,
