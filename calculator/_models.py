@@ -402,15 +402,15 @@ def linked_fields(preset: ModelPreset, given: Mapping[str, str]) -> dict[str, st
 
 
 def chosen_fields(
-    preset: ModelPreset | None,
+    preset: ModelPreset,
     previous: str,
     fields: Mapping[str, str],
     number_format: NumberFormat,
 ) -> dict[str, str]:
-    """The form's fields choosing ``preset`` (``None``: the visitor's own values) in place of
-    model ``previous`` fills: each field it knows whose text is empty, its default or the
-    value ``previous``'s preset put there; a value the visitor typed is left alone.  A field
-    the new preset does not know, holding the previous one's value, goes back to its default.
+    """The form's fields choosing ``preset`` in place of model ``previous`` fills: each field
+    it knows whose text is empty, its default or the value ``previous``'s preset put there; a
+    value the visitor typed is left alone.  A field the new preset does not know, holding the
+    previous one's value, goes back to its default.
 
     >>> fields = {"dimensions": "384", "max_input_tokens": "512", "added_tokens": "0"}
     >>> minilm = model_preset("all-MiniLM-L6-v2")
@@ -425,7 +425,7 @@ def chosen_fields(
     from ._fields import FIELDS, MODEL_PRESETS  # noqa: PLC0415
 
     before = model_preset(previous).form_fields() if previous in MODEL_PRESETS else {}
-    after = {} if preset is None else preset.form_fields()
+    after = preset.form_fields()
     filled = {}
     for name in dict.fromkeys([*after, *before]):
         default = FIELDS[name].default

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from ._chunk_map import chunk_map
 from ._documents import CorpusPlan
 from ._errors import CalculatorError
-from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
+from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._record import fields_dict
@@ -168,15 +168,15 @@ def _chosen_model_fields(
     fields: Mapping[str, str], previous: str, number_format: NumberFormat
 ) -> dict[str, str]:
     """The fields a model chosen in place of ``previous`` fills (``_models.chosen_fields``);
-    none for a name the form refuses."""
-    chosen = fields.get("model", "").strip() or FIELDS["model"].default
-    if chosen not in FIELDS["model"].choices:
+    none for "custom" (every value stays, the visitor's own from now on) or a name the form
+    refuses."""
+    chosen = fields.get("model", "").strip()
+    if chosen not in MODEL_PRESETS:
         return {}
     # Imported here: the page reads the presets only once a model is chosen.
     from ._models import chosen_fields, model_preset  # noqa: PLC0415
 
-    preset = None if chosen == FIELDS["model"].default else model_preset(chosen)
-    return chosen_fields(preset, previous, fields, number_format)
+    return chosen_fields(model_preset(chosen), previous, fields, number_format)
 
 
 def _model(
@@ -186,7 +186,7 @@ def _model(
     filled: Mapping[str, str],
 ) -> ModelAnswer | None:
     name = fields.get("model", "").strip()
-    if "model" in outcome.errors or name not in FIELDS["model"].choices[1:]:
+    if "model" in outcome.errors or name not in MODEL_PRESETS:
         return None  # "custom" (or a name the form refuses, with its error)
     from ._models import model_preset, page_model  # noqa: PLC0415
 
