@@ -8,16 +8,22 @@ never from the page itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Page, expect
 
 import calculator
+from browser import test_a11y
 from browser.conftest import Started
-from browser.test_page import catalog, localized
+from browser.test_a11y import serious_violations
+from browser.test_page import catalog, localized, open_page
 from browser.test_panels import message
 from calculator._models import model_preset
 
 ACCEPTANCE_MODELS = ("all-MiniLM-L6-v2", "e5-base-v2", "text-embedding-3-small")
+# axe-core, packed once a session (test_a11y.py's fixture).
+axe_source = test_a11y.axe_source
 
 
 def control(page: Page, name: str) -> str:
@@ -83,3 +89,16 @@ def test_a_choice_keeps_a_typed_value_until_asked(started: Started, lang: str) -
     kept.locator("[data-model-use]").click()
     expect(page.locator("#field-dimensions")).to_have_value("768")
     expect(kept).to_be_hidden()
+
+
+def test_axe_finds_no_serious_problem_in_the_models_note_and_warnings(
+    new_page: Callable[..., Page], site_url: str, axe_source: str
+) -> None:
+    """The note with a kept value, the sources open and the limit's warnings, in the dark
+    scheme (the warnings' colours) and German (the longest texts)."""
+    page = new_page(color_scheme="dark")
+    open_page(page, site_url, "de", "?model=e5-base-v2&dimensions=512&chunk_size=600")
+    page.locator(".model-sources summary").click()
+    expect(page.locator('[data-limit-warning="field"]')).to_be_visible()
+    expect(page.locator("[data-model-kept]")).to_be_visible()
+    assert serious_violations(page, axe_source) == []
