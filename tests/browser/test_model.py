@@ -68,13 +68,19 @@ def test_chunks_over_the_limit_are_said_beside_the_chunk_size_and_in_the_compari
     expect(rows.nth(1)).to_be_hidden()  # 254 fits beside the 2 tokens the model adds
 
 
-def test_the_select_lists_custom_then_every_preset(started: Started) -> None:
+def test_the_select_lists_custom_then_every_preset_and_sets_the_counter(
+    started: Started,
+) -> None:
     page = started("pl")
     options = page.locator("select[name=model] option")
     values = options.evaluate_all("options => options.map((option) => option.value)")
     assert values[0] == "custom"
     assert set(ACCEPTANCE_MODELS) <= set(values)
     expect(options.first).to_have_text(message("pl", "model.custom"))
+    # A model whose tokenizer the text counter has counts with it there.
+    expect(page.locator("#count-encoding")).to_have_value("o200k_base")
+    page.locator("#field-model").select_option("text-embedding-3-small")
+    expect(page.locator("#count-encoding")).to_have_value("cl100k_base")
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
