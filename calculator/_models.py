@@ -206,8 +206,9 @@ def tokenizers() -> Mapping[str, Mapping[str, object]]:
     return result
 
 
+@cache
 def model_preset(name: str) -> ModelPreset:
-    """The preset of model ``name``.
+    """The preset of model ``name`` (read once: a page's every answer with a model asks again).
 
     Raises ``CalculatorError`` (field ``model``, ``unknown_choice``) for a name it lacks.
 
