@@ -17,6 +17,8 @@ from typing import Literal, NotRequired, TypeAlias, TypedDict
 PanelState = Literal["fresh", "stale", "unused"]
 #: A re-indexing question (``calculator._reindex.REINDEX_KINDS``, the form's choices).
 ReindexKind: TypeAlias = Literal["settings", "edit", "documents", "model"]
+#: How a list of counts travels in a link (``calculator._list_link``, ``_query.Link``).
+ListForm: TypeAlias = Literal["", "ordered", "sorted", "rounded", "too_long"]
 #: The default comparison rows' notes (catalog keys "compare.<note>"); "" for none.
 RowNote = Literal["current", "no_overlap", "double_overlap", ""]
 
@@ -307,13 +309,22 @@ class PgvectorValue(TypedDict):
 
 
 class StoragePartAnswer(TypedDict):
-    """One part of a database's storage: its bytes, its formula with the figures filled in
-    (English), its source and whether it is an estimate."""
+    """One part of a database's storage: its bytes, its formula, its source and whether it is
+    an estimate."""
 
     name: str
     bytes: int
-    formula: str
-    source: str
+    size: NotRequired[SizeAnswer]
+    #: The formula's catalog key (``storage.db.formula.<key>``) and its figures: whole
+    #: numbers (the page writes them in its number format; ``pages`` is a count of pages) or
+    #: the database's own names.
+    formula_key: str
+    formula_params: dict[str, int | str]
+    #: Where it comes from: catalog key ``storage.db.source.<key>``.
+    source_key: str
+    #: The formula with its figures and the source, in English: the command line's only.
+    formula: NotRequired[str]
+    source: NotRequired[str]
     estimate: bool
     #: Qdrant: "ram and disk" or "disk".
     where: NotRequired[str]
@@ -327,10 +338,13 @@ class DatabaseAnswer(TypedDict):
     type: str
     parts: list[StoragePartAnswer]
     total_bytes: int
+    total_size: NotRequired[SizeAnswer]
     #: pgvector: the index, the table's pages, and how its rows sit in them.
     index: NotRequired[str]
     table_bytes: NotRequired[int]
+    table_size: NotRequired[SizeAnswer]
     index_bytes: NotRequired[int]
+    index_size: NotRequired[SizeAnswer]
     rows_per_page: NotRequired[int]
     value_bytes: NotRequired[int]
     toasted: NotRequired[bool]
@@ -341,8 +355,11 @@ class DatabaseAnswer(TypedDict):
     #: Qdrant: what leaves RAM, and the disk and RAM it takes (headroom said, not added).
     on_disk: NotRequired[str]
     disk_bytes: NotRequired[int]
+    disk_size: NotRequired[SizeAnswer]
     ram_bytes: NotRequired[int]
+    ram_size: NotRequired[SizeAnswer]
     headroom_bytes: NotRequired[int]
+    headroom_size: NotRequired[SizeAnswer]
 
 
 class StorageAnswer(TypedDict):
@@ -384,6 +401,7 @@ class StorageAnswer(TypedDict):
     #: formula's total stays beside it.
     database: NotRequired[DatabaseAnswer]
     generic_total_bytes: NotRequired[int]
+    generic_total_size: NotRequired[SizeAnswer]
     #: pgvector's per-value sizes: "vector", "halfvec", "bit".
     pgvector: dict[str, PgvectorValue]
 
@@ -500,7 +518,15 @@ class Answer(TypedDict):
     model_limit: ModelLimitAnswer | None
     #: The model chosen in the form; None for "custom" (or a name it does not know).
     model: ModelAnswer | None
-    #: The link's query of the form, without "?".
+    #: The link's query of the form, without "?", and its fragment, without "#" ("" for
+    #: none): a long list of counts travels there (``calculator._list_link``).
     query: str
+    fragment: str
+    #: How the link carries the list: "" (in the query, or none), "ordered", "sorted" (exact
+    #: figures, the order lost), "rounded" (a summary: every figure an estimate) or
+    #: "too_long" (a list with a bad line, too long for a link: left out).
+    list_link: ListForm
+    #: Asked with a link: how its list came in its fragment ("" for none).
+    list_came: NotRequired[ListForm]
     #: Asked with a link's query: the form's texts it gives.
     fields: NotRequired[dict[str, str]]

@@ -448,6 +448,13 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
     if options.changed_documents is not None and options.document_tokens is not None:
         parser.error("argument --changed-documents: needs --documents and --average-tokens,"
                      " not --document-tokens")  # fmt: skip
+    # A database's own flags: each under its field's conditions, as the page shows it.
+    for name in ("index_kind", "lists", "on_disk"):
+        if getattr(options, name) is None:
+            continue
+        for chooser, value in reversed(FIELDS[name].conditions):
+            if (getattr(options, chooser) or FIELDS[chooser].default) != value:
+                parser.error(f"argument {_flag(name)}: only with {_flag(chooser)} {value}")
 
 
 def _refuse(flag: str, message: str) -> int:

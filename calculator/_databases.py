@@ -2,14 +2,17 @@
 
 Beside the generic formula (``_storage.py``), ``database_storage`` sizes the same vectors as
 pgvector (``_pgvector.py``) or Qdrant (``_qdrant.py``) lay them out, and says every part as
-data: its bytes, its formula with the figures filled in, its source (a file of the
-database's source or a page of its documentation) and whether it is an estimate.
+data: its bytes, its formula (a catalog key and its figures, worded by each language's
+catalog, the command line's by the English one), its source (a file of the database's
+source or a page of its documentation) and whether it is an estimate.
 """
 
 from __future__ import annotations
 
-from ._english import count_of
-from ._errors import CalculatorError
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from ._errors import CalculatorError, english_catalog
 from ._integers import ceil_div
 from ._pgvector import (
     BLOCK_BYTES,
@@ -17,6 +20,7 @@ from ._pgvector import (
     PGVECTOR_TYPES,
     TOAST_MAX_CHUNK_BYTES,
     TOAST_POINTER_BYTES,
+    TOAST_TUPLE_THRESHOLD,
     TUPLE_HEADER_BYTES,
     PgvectorSize,
     pgvector_size,
@@ -28,21 +32,65 @@ from ._vectors import VectorSize
 DATABASES = ("generic", "pgvector", "qdrant")
 INDEX_KINDS = ("hnsw", "ivfflat")
 
-# Where each formula comes from, named as the docs and the page name them.
-PG_PAGE_LAYOUT = "PostgreSQL docs: Database Page Layout; src/include/access/htup_details.h"
-PG_TOAST = "PostgreSQL docs: TOAST; src/include/access/heaptoast.h, hio.c"
-PG_BTREE = "PostgreSQL src/backend/access/nbtree/nbtsplitloc.c (B-tree page splits)"
-PGVECTOR_TYPES_SOURCE = "pgvector src/vector.h, src/halfvec.h; PostgreSQL varbit.h"
-PGVECTOR_HNSW = "pgvector src/hnsw.h, src/hnswbuild.c, src/hnswutils.c"
-PGVECTOR_IVFFLAT = "pgvector src/ivfflat.h, src/ivfbuild.c"
-QDRANT_CAPACITY = "Qdrant docs: Capacity Planning"
-QDRANT_HNSW = (
-    "Qdrant lib/segment/src/index/hnsw_index/graph_layers_builder.rs, graph_links/serializer.rs"
+# Each part's formula as a catalog key (``storage.db.formula.<key>``) and the figures it is
+# filled with, in every language's catalog: the command line words it from the English one
+# (``StoragePart.formula``), the page from its own.  A figure named ``pages`` is a count of
+# pages (said with the catalogs' ``plural.pages``); the others are whole numbers or the
+# database's own names (types, datatypes), said as they are.  tests/test_locales.py holds
+# every catalog to exactly these placeholders.
+FORMULA_PARAMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "heap": ("rows", "per_page", "page", "row", "header", "id", "type", "dimensions", "value"),
+        "heap_toasted": (
+            "rows", "per_page", "page", "row", "header", "id", "type", "dimensions", "value",
+            "pointer", "threshold",
+        ),
+        "toast": ("pages", "page", "chunks", "chunk"),
+        "toast_index": ("pages", "page", "items"),
+        "primary_key": ("pages", "page", "rows"),
+        "hnsw_index": ("pages", "page", "element", "neighbor", "m", "upper", "layers"),
+        "ivfflat_index": ("pages", "page", "lists", "list_tuple", "entry", "per_list"),
+        "text": (),
+        "metadata": (),
+        "qdrant_vectors": ("points", "replicas", "dimensions", "per_dimension", "datatype"),
+        "qdrant_hnsw": ("points", "replicas", "m", "m_less_one"),
+        "qdrant_quantized": ("points", "replicas", "per_vector", "dtype"),
+        "qdrant_payload": ("replicas", "payload"),
+        "qdrant_id_tracker": ("points", "replicas"),
+    }
+)  # fmt: skip
+#: Where each formula comes from (a page of the database's documentation or a file of its
+#: source), named by the catalogs' ``storage.db.source.<key>``.
+SOURCES = (
+    "pg_page_layout",
+    "pg_toast",
+    "pg_btree",
+    "pgvector_hnsw",
+    "pgvector_ivfflat",
+    "qdrant_capacity",
+    "qdrant_hnsw",
+    "generic",
 )
-GENERIC = "this calculator's generic formula (docs/model.md)"
+#: Every part a database's storage may have, by its key in the command line's JSON.
+PARTS = (
+    "heap_bytes",
+    "toast_bytes",
+    "toast_index_bytes",
+    "primary_key_bytes",
+    "index_bytes",
+    "text_bytes",
+    "metadata_bytes",
+    "vector_bytes",
+    "hnsw_bytes",
+    "quantized_bytes",
+    "payload_bytes",
+    "id_tracker_bytes",
+)
+#: Where a Qdrant part is kept: in RAM (and persisted on disk), or on disk only.
+WHERE = ("ram and disk", "disk")
 
 _PGVECTOR_STORES = "float32 (vector), float16 (halfvec), binary (bit)"
-_QDRANT_STORES = "float32, float16, int8 (as uint8)"
+_QDRANT_STORES = "float32, float16, int8 (uint8)"
 
 
 @record
@@ -51,11 +99,51 @@ class StoragePart:
 
     name: str
     bytes: int
-    formula: str
-    source: str
+    #: The formula: its catalog key (one of ``FORMULA_PARAMS``) and its figures, by name.
+    formula_key: str
+    formula_params: tuple[tuple[str, int | str], ...]
+    #: Where the formula comes from: one of ``SOURCES``.
+    source_key: str
     estimate: bool
-    #: Qdrant: "ram and disk" or "disk"; pgvector: "" (every page is on disk).
+    #: Qdrant: one of ``WHERE``; pgvector: "" (every page is on disk).
     where: str = ""
+
+    @property
+    def formula(self) -> str:
+        """The formula in English with its figures, as the command line says it."""
+        return english_formula(self.formula_key, dict(self.formula_params))
+
+    @property
+    def source(self) -> str:
+        """The source in English, as the command line names it."""
+        text = english_catalog().get(f"storage.db.source.{self.source_key}")
+        return text if isinstance(text, str) else self.source_key
+
+
+def english_formula(key: str, params: Mapping[str, int | str]) -> str:
+    """Formula ``key`` in the English catalog's words, its figures with thousands' commas.
+
+    >>> english_formula("primary_key", {"pages": 1, "page": 8192, "rows": 0})
+    '1 page × 8,192: a B-tree of 0 ids, 20 bytes each, pages split at 90 %'
+    """
+    catalog = english_catalog()
+    text = catalog.get(f"storage.db.formula.{key}")
+    if not isinstance(text, str):  # a copy of the package without its catalog
+        return " ".join([key, *(f"{name}={value}" for name, value in params.items())])
+    shown = {name: _english_figure(name, value, catalog) for name, value in params.items()}
+    # The page keeps a number and its unit on one line; a terminal wraps where it wraps.
+    return text.format(**shown).replace("\u00a0", " ")
+
+
+def _english_figure(name: str, value: int | str, catalog: Mapping[str, object]) -> str:
+    if isinstance(value, str):
+        return value
+    figure = f"{value:,}"
+    forms = catalog.get("plural.pages")
+    if name == "pages" and isinstance(forms, dict):
+        form = forms["zero" if value == 0 else "one" if value == 1 else "other"]
+        return str(form).replace("{count}", figure)
+    return figure
 
 
 @record
@@ -161,178 +249,121 @@ def _payload_parts(database: str, text_bytes: int, metadata_bytes: int) -> tuple
         return ()
     parts = []
     if text_bytes:
-        parts.append(
-            StoragePart(
-                "text_bytes",
-                text_bytes,
-                "⌈tokens processed × bytes per token⌉, beside the rows (not in their layout)",
-                GENERIC,
-                estimate=True,
-            )
-        )
+        parts.append(StoragePart("text_bytes", text_bytes, "text", (), "generic", estimate=True))
     if metadata_bytes:
         parts.append(
-            StoragePart(
-                "metadata_bytes",
-                metadata_bytes,
-                "vectors × metadata bytes per chunk, beside the rows (not in their layout)",
-                GENERIC,
-                estimate=False,
-            )
+            StoragePart("metadata_bytes", metadata_bytes, "metadata", (), "generic", estimate=False)
         )
     return tuple(parts)
 
 
-def _pages(count: int) -> str:
-    return count_of(count, "page", "pages")
+_Params = tuple[tuple[str, int | str], ...]
 
 
 def _pgvector_parts(size: PgvectorSize) -> list[StoragePart]:
-    n, page = size.vectors, f"{BLOCK_BYTES:,}"
-    id_bytes = ID_TYPES[size.id_type]
-    value = f"{size.type_name}({size.dimensions:,}) {size.value_bytes:,} bytes"
+    n, page = size.vectors, ("page", BLOCK_BYTES)
+    value = (
+        ("type", size.type_name), ("dimensions", size.dimensions), ("value", size.value_bytes)
+    )  # fmt: skip
+    rows = (("rows", n), ("per_page", size.rows_per_page), page)
+    header = (("header", TUPLE_HEADER_BYTES), ("id", ID_TYPES[size.id_type]))
+    heap: _Params = (*rows, ("row", size.row_bytes), *header, *value)
     if size.toasted:
-        row = (
-            f"a row {size.heap_row_bytes:,} bytes ({TUPLE_HEADER_BYTES} header + {id_bytes} id "
-            f"+ {TOAST_POINTER_BYTES}-byte TOAST pointer: the {value} row is over 2,032)"
-        )
-    else:
-        header = f"{TUPLE_HEADER_BYTES} header + {id_bytes} id"
-        row = f"a row {size.row_bytes:,} bytes ({header} + {value})"
+        pointer = (("pointer", TOAST_POINTER_BYTES), ("threshold", TOAST_TUPLE_THRESHOLD))
+        heap = (*rows, ("row", size.heap_row_bytes), *header, *value, *pointer)
+    heap_key = "heap_toasted" if size.toasted else "heap"
     parts = [
-        StoragePart(
-            "heap_bytes",
-            size.heap_bytes,
-            f"⌈{n:,} rows / {size.rows_per_page:,} a page⌉ × {page}; {row}, MAXALIGNed, "
-            "+ 4-byte line pointer, (8,192 − 24) bytes a page",
-            PG_PAGE_LAYOUT,
-            estimate=False,
-        ),
+        StoragePart("heap_bytes", size.heap_bytes, heap_key, heap, "pg_page_layout", estimate=False)
     ]
     if size.toasted:
+        toast = (
+            ("pages", size.toast_pages), page, ("chunks", size.toast_chunks_per_value),
+            ("chunk", TOAST_MAX_CHUNK_BYTES),
+        )  # fmt: skip
         parts.append(
-            StoragePart(
-                "toast_bytes",
-                size.toast_bytes,
-                f"{_pages(size.toast_pages)} × {page}: {size.toast_chunks_per_value} chunks a "
-                f"value of ≤ {TOAST_MAX_CHUNK_BYTES:,} bytes, each a row (32 + chunk, "
-                "MAXALIGNed, + 4), added in order, last chunks into earlier pages' room",
-                PG_TOAST,
-                estimate=True,
-            )
+            StoragePart("toast_bytes", size.toast_bytes, "toast", toast, "pg_toast", estimate=True)
         )
     if size.toast_index_pages:
+        chunks = n * size.toast_chunks_per_value
+        items = (("pages", size.toast_index_pages), page, ("items", chunks))
         parts.append(
             StoragePart(
-                "toast_index_bytes",
-                size.toast_index_bytes,
-                f"{_pages(size.toast_index_pages)} × {page}: a B-tree of "
-                f"{n * size.toast_chunks_per_value:,} chunks, 20 bytes each, pages split "
-                "at 90 %",
-                PG_BTREE,
+                "toast_index_bytes", size.toast_index_bytes, "toast_index", items, "pg_btree",
                 estimate=True,
             )
-        )
+        )  # fmt: skip
+    ids = (("pages", size.primary_key_pages), page, ("rows", n))
     parts.append(
         StoragePart(
-            "primary_key_bytes",
-            size.primary_key_bytes,
-            f"{_pages(size.primary_key_pages)} × {page}: a B-tree of {n:,} ids, 20 bytes each, "
-            "pages split at 90 %",
-            PG_BTREE,
+            "primary_key_bytes", size.primary_key_bytes, "primary_key", ids, "pg_btree",
             estimate=True,
         )
-    )
+    )  # fmt: skip
     if size.index == "hnsw":
+        hnsw = (
+            ("pages", size.index_pages), page, ("element", size.element_tuple_bytes),
+            ("neighbor", size.neighbor_tuple_bytes), ("m", size.hnsw_m),
+            ("upper", size.upper_layer_elements), ("layers", size.expected_layers),
+        )  # fmt: skip
         parts.append(
             StoragePart(
-                "index_bytes",
-                size.index_bytes,
-                f"{_pages(size.index_pages)} × {page}: a metapage, then per vector an element "
-                f"tuple of {size.element_tuple_bytes:,} bytes (72 + its copy of the value) and "
-                f"a neighbour tuple of {size.neighbor_tuple_bytes:,} (4 + 2·{size.hnsw_m} "
-                f"ids × 6 on level 0, {size.hnsw_m} more a level above; "
-                f"≈{size.upper_layer_elements:,} elements above level 0, "
-                f"≈{size.expected_layers} layers, mL = 1/ln {size.hnsw_m}), each + 4, "
-                "together on a page while they fit",
-                PGVECTOR_HNSW,
-                estimate=True,
+                "index_bytes", size.index_bytes, "hnsw_index", hnsw, "pgvector_hnsw", estimate=True
             )
         )
     elif size.index == "ivfflat":
+        ivfflat = (
+            ("pages", size.index_pages), page, ("lists", size.lists),
+            ("list_tuple", size.list_tuple_bytes), ("entry", size.index_tuple_bytes),
+            ("per_list", ceil_div(n, size.lists)),
+        )  # fmt: skip
         parts.append(
             StoragePart(
-                "index_bytes",
-                size.index_bytes,
-                f"{_pages(size.index_pages)} × {page}: a metapage, {size.lists:,} list tuples "
-                f"of {size.list_tuple_bytes:,} bytes (8 + the centre), then each list on "
-                f"pages of its own, {size.index_tuple_bytes:,} + 4 bytes a vector "
-                f"(8 + its copy of the value); lists of ≈{ceil_div(n, size.lists):,}, "
-                "their last pages half full",
-                PGVECTOR_IVFFLAT,
+                "index_bytes", size.index_bytes, "ivfflat_index", ivfflat, "pgvector_ivfflat",
                 estimate=True,
             )
-        )
+        )  # fmt: skip
     return parts
 
 
 def _qdrant_parts(size: QdrantSize, quantized: VectorSize | None) -> tuple[StoragePart, ...]:
-    base = f"{size.points:,} points × {size.replicas}"
+    base = (("points", size.points), ("replicas", size.replicas))
     vectors_where = "disk" if size.on_disk != "none" else "ram and disk"
     hnsw_where = "disk" if size.on_disk == "vectors_hnsw" else "ram and disk"
+    per_dimension = (
+        ("dimensions", size.dimensions), ("per_dimension", size.bytes_per_dimension),
+        ("datatype", size.datatype),
+    )  # fmt: skip
+    links = (("m", size.hnsw_m), ("m_less_one", size.hnsw_m - 1))
     parts = [
         StoragePart(
-            "vector_bytes",
-            size.vector_bytes,
-            f"{base} × {size.dimensions:,} dimensions × {size.bytes_per_dimension} bytes "
-            f"({size.datatype})",
-            QDRANT_CAPACITY,
-            estimate=False,
-            where=vectors_where,
+            "vector_bytes", size.vector_bytes, "qdrant_vectors", (*base, *per_dimension),
+            "qdrant_capacity", estimate=False, where=vectors_where,
         ),
         StoragePart(
-            "hnsw_bytes",
-            size.hnsw_bytes,
-            f"{base} × (2·{size.hnsw_m} links on level 0 + ≈√{size.hnsw_m}/"
-            f"{size.hnsw_m - 1} levels above × {size.hnsw_m} links) × 4 bytes, "
-            "+ 8 bytes an offset a level, + 4 a point",
-            QDRANT_HNSW,
-            estimate=True,
-            where=hnsw_where,
+            "hnsw_bytes", size.hnsw_bytes, "qdrant_hnsw", (*base, *links), "qdrant_hnsw",
+            estimate=True, where=hnsw_where,
         ),
-    ]
+    ]  # fmt: skip
     if quantized is not None:
+        copy = (("per_vector", quantized.bytes_per_vector), ("dtype", quantized.dtype))
         parts.append(
             StoragePart(
-                "quantized_bytes",
-                size.quantized_bytes,
-                f"{base} × {quantized.bytes_per_vector:,} bytes ({quantized.dtype}), "
-                "kept in RAM beside the originals",
-                QDRANT_CAPACITY,
-                estimate=False,
-                where="ram and disk",
+                "quantized_bytes", size.quantized_bytes, "qdrant_quantized", (*base, *copy),
+                "qdrant_capacity", estimate=False, where="ram and disk",
             )
-        )
+        )  # fmt: skip
     if size.payload_raw_bytes:
+        payload = (("replicas", size.replicas), ("payload", size.payload_raw_bytes))
         parts.append(
             StoragePart(
-                "payload_bytes",
-                size.payload_bytes,
-                f"{size.replicas} × {size.payload_raw_bytes:,} bytes of text and metadata "
-                "× 1.5 (on disk)",
-                QDRANT_CAPACITY,
-                estimate=True,
-                where="disk",
+                "payload_bytes", size.payload_bytes, "qdrant_payload", payload,
+                "qdrant_capacity", estimate=True, where="disk",
             )
-        )
+        )  # fmt: skip
     parts.append(
         StoragePart(
-            "id_tracker_bytes",
-            size.id_tracker_bytes,
-            f"{base} × 52 bytes",
-            QDRANT_CAPACITY,
-            estimate=True,
-            where="ram and disk",
+            "id_tracker_bytes", size.id_tracker_bytes, "qdrant_id_tracker", base,
+            "qdrant_capacity", estimate=True, where="ram and disk",
         )
-    )
+    )  # fmt: skip
     return tuple(parts)

@@ -27,6 +27,7 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "ambiguous_number": (),
         "too_many_digits": ("maximum",),
         "needs_equal_documents": (),
+        "bad_list_link": (),
         "dtype_not_stored": ("value", "database", "supported"),
         "too_many_dimensions": ("maximum", "database", "index"),
     }
@@ -47,14 +48,31 @@ def english_messages() -> Mapping[str, str]:
     'Enter {minimum} or more.'
     """
     if not _english:
-        _english.update(_read_english())
+        _english.update(
+            (key.removeprefix("errors."), text)
+            for key, text in english_catalog().items()
+            if key.startswith("errors.") and isinstance(text, str)
+        )
     return _english
 
 
+def english_catalog() -> Mapping[str, object]:
+    """The English catalog, every key: the command line's words where the page's are its own
+    (error messages, the databases' formulas).  Empty when the package has no catalog.
+
+    >>> english_catalog()["plural.bytes"]["one"]
+    '{count}\xa0byte'
+    """
+    if not _catalog:
+        _catalog.update(_read_english())
+    return _catalog
+
+
 _english: dict[str, str] = {}
+_catalog: dict[str, object] = {}
 
 
-def _read_english() -> dict[str, str]:
+def _read_english() -> dict[str, object]:
     # Imported here: the page's Python never gets here.
     import json  # noqa: PLC0415
     from importlib.resources import files  # noqa: PLC0415
@@ -67,11 +85,7 @@ def _read_english() -> dict[str, str]:
             catalog = json.loads(place.read_text(encoding="utf-8"))
         except OSError:
             continue
-        return {
-            key.removeprefix("errors."): text
-            for key, text in catalog.items()
-            if key.startswith("errors.")
-        }
+        return dict(catalog)
     return {}
 
 

@@ -73,7 +73,8 @@ class Field:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
-    #: Shown (and sent) only while another field has this value: (field, value).
+    #: Shown (and sent) only while another field has this value: (field, value).  That field
+    #: may itself be shown only under a choice: then both must hold (see ``conditions``).
     shown_when: tuple[str, str] | None = None
     #: On the page's form and in its links; the others are the command line's only.
     on_page: bool = True
@@ -98,6 +99,21 @@ class Field:
     @property
     def help(self) -> str | None:
         return f"field.{self.name}.help" if self.help_key == "" else self.help_key
+
+    @property
+    def conditions(self) -> tuple[tuple[str, str], ...]:
+        """Every (field, value) that must hold for it to be shown: its ``shown_when``, then
+        that field's own, up the chain.
+
+        >>> FIELDS["lists"].conditions
+        (('index_kind', 'ivfflat'), ('database', 'pgvector'))
+        """
+        chain: list[tuple[str, str]] = []
+        field: Field | None = self
+        while field is not None and field.shown_when is not None:
+            chain.append(field.shown_when)
+            field = FIELDS.get(field.shown_when[0])
+        return tuple(chain)
 
     @property
     def command_line_default(self) -> str:
@@ -218,19 +234,18 @@ _DECLARATIONS = (
     ),
     # Storage as a database stores it, beside the generic formula: pgvector's pages (with an
     # HNSW or IVFFlat index of `lists` lists) or Qdrant's parts (`on_disk`: what leaves RAM).
-    # The command line's for now: the page has no inputs for them yet.
+    Field("database", "choice", ("storage",), "generic", choices=DATABASES, home="storage"),
     Field(
-        "database", "choice", ("storage",), "generic", choices=DATABASES, on_page=False,
+        "index_kind", "choice", ("storage",), "hnsw", choices=INDEX_KINDS,
+        shown_when=("database", "pgvector"), home="storage",
+    ),
+    Field(
+        "lists", "whole", ("storage",), "100", minimum=1, shown_when=("index_kind", "ivfflat"),
         home="storage",
     ),
     Field(
-        "index_kind", "choice", ("storage",), "hnsw", choices=INDEX_KINDS, on_page=False,
-        home="storage",
-    ),
-    Field("lists", "whole", ("storage",), "100", minimum=1, on_page=False, home="storage"),
-    Field(
-        "on_disk", "choice", ("storage",), "none", choices=ON_DISK_CHOICES, on_page=False,
-        home="storage",
+        "on_disk", "choice", ("storage",), "none", choices=ON_DISK_CHOICES,
+        shown_when=("database", "qdrant"), home="storage",
     ),
     # 512 tokens: the input limit of many 384-dimension models (the page's default
     # dimensions), e.g. bge-small and multilingual-e5-small (all-MiniLM-L6-v2 takes 256: its
@@ -293,6 +308,21 @@ def stale_panels(errors: Mapping[str, object]) -> frozenset[Panel]:
     return frozenset(panel for name in errors for panel in field_panels(name))
 
 
+def shown(name: str, values: Mapping[str, str]) -> bool:
+    """Whether field ``name`` is in use for the form's ``values``: each of its ``conditions``
+    holds (an empty or missing value reads as its field's default).
+
+    >>> shown("lists", {"database": "pgvector", "index_kind": "ivfflat"})
+    True
+    >>> shown("lists", {"database": "qdrant", "index_kind": "ivfflat"}), shown("tokens", {})
+    (False, True)
+    """
+    return all(
+        (values.get(chooser) or FIELDS[chooser].default) == value
+        for chooser, value in FIELDS[name].conditions
+    )
+
+
 def page_fields() -> dict[str, dict[str, object]]:
     """The page's fields as its templates read them, by name.
 
@@ -315,6 +345,7 @@ def page_field(field: Field) -> dict[str, object]:
         "maximum": field.maximum,
         "choices": list(field.choices),
         "shown_when": field.shown_when,
+        "conditions": list(field.conditions),
         "label": field.label,
         "help": field.help,
         # A choice without a catalog key (a model's name) is shown as it is.

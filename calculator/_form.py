@@ -225,9 +225,11 @@ def _database_storage(reader: _FieldReader, storage: StorageSize | None) -> Data
     database = reader.choice("database") if reader.text("database") else None
     if database is None or database == "generic" or not reader.text("dimensions"):
         return None
-    index_kind = reader.choice("index_kind")
-    lists = reader.whole("lists") if reader.text("lists") else 100
-    on_disk = reader.choice("on_disk")
+    # Each database's own fields, read only under its choice: the page keeps (and sends) the
+    # others as they were typed, for when the visitor comes back to that database.
+    index_kind = reader.choice("index_kind") if reader.shown("index_kind") else "hnsw"
+    lists = reader.whole("lists") if reader.shown("lists") and reader.text("lists") else 100
+    on_disk = reader.choice("on_disk") if reader.shown("on_disk") else "none"
     if storage is None or not index_kind or lists is None or not on_disk:
         return None
     try:
@@ -323,6 +325,14 @@ class _FieldReader:
         """Whether any of ``panel``'s own fields is filled in: a panel left empty is not
         in use, and none of its fields is an error."""
         return any(self.text(name) for name in home_fields(panel))
+
+    def shown(self, name: str) -> bool:
+        """Whether field ``name`` is in use under the form's choices (its conditions; an
+        empty choice reads as its default, as ``choice`` reads it)."""
+        return all(
+            (self.text(chooser) or FIELDS[chooser].default) == value
+            for chooser, value in FIELDS[name].conditions
+        )
 
     def refuse(self, error: CalculatorError) -> None:
         self.errors.setdefault(error.field, error)

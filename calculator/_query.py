@@ -18,9 +18,17 @@ from urllib.parse import parse_qsl, urlencode
 from ._compare import ROW_FIELDS
 from ._cost import parse_price
 from ._decimals import decimal_text
+from ._documents import parse_document_tokens
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS, MODEL_PRESETS
+from ._list_link import QUERY_LIST_LIMIT, list_fragment
+from ._record import record
 from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
+
+# The page's Python never imports typing (one more module at start): the types are the checkers'.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._answer import ListForm
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
 COMPARE_PARAMETER = "compare"
@@ -117,24 +125,68 @@ def _model_defaults(fields: Mapping[str, str]) -> dict[str, str]:
     return model_preset(name).form_fields()
 
 
+@record
+class Link:
+    """A link's query (without ``?``) and fragment (without ``#``, "" for none), and how a
+    list of counts traveled: "" (in the query, or none), "ordered", "sorted", "rounded"
+    (``calculator._list_link``), or "too_long" (a list with a bad line, too long to carry)."""
+
+    query: str
+    fragment: str = ""
+    list_form: ListForm = ""
+
+
+def link_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MACHINE) -> Link:
+    r"""The link for the form's texts: a long list of counts moves into the fragment, which no
+    server receives, and the query says ``corpus=list``.
+
+    >>> link_from_fields({"corpus": "list", "document_tokens": "800\n2500"}).query
+    'document_tokens=800%0A2500'
+    >>> link = link_from_fields({"corpus": "list", "document_tokens": "1200\n" * 5000})
+    >>> link.query, link.fragment[:6], link.list_form
+    ('corpus=list', 'list=o', 'ordered')
+    """
+    query = query_from_fields(fields, number_format)
+    parameters = dict(parse_qsl(query, keep_blank_values=True))
+    listed = parameters.get("document_tokens", "")
+    if len(urlencode({"document_tokens": listed})) <= QUERY_LIST_LIMIT:
+        return Link(query)
+    del parameters["document_tokens"]
+    parameters = {CORPUS_PARAMETER: "list", **parameters}
+    try:
+        counts: list[int] | None = parse_document_tokens(listed)
+    except CalculatorError:
+        counts = None
+    fragment = list_fragment(listed, counts)
+    if fragment is None:
+        return Link(urlencode(parameters), "", "too_long")
+    return Link(urlencode(parameters), *fragment)
+
+
 def _travels(name: str, fields: Mapping[str, str]) -> bool:
-    """Fields that the current choices don't use (their declaration's shown_when) stay out of
+    """Fields that the current choices don't use (their declaration's conditions) stay out of
     the link.
 
     An empty choice is read as its default, as the form reads it; a choice that is none of
-    its field's keeps every field it could show (the form may have refused them too).
+    its field's keeps every field it could show (the form may have refused them too).  A
+    field under a choice that is itself shown only under another needs both.
 
     >>> _travels("bytes_per_dimension", {"dtype": "int8"}), _travels("documents", {})
     (False, False)
     >>> [_travels("documents", {"corpus": mode}) for mode in ("", "0", "documents", "list")]
     [False, True, True, False]
+    >>> [_travels("lists", {"database": db, "index_kind": "ivfflat"}) for db in ("pgvector",
+    ...                                                                           "qdrant")]
+    [True, False]
     """
     field = FIELDS.get(name)
-    if field is None or field.shown_when is None:
+    if field is None:
         return True
-    chooser, value = field.shown_when
-    chosen = fields.get(chooser) or FIELDS[chooser].default
-    return chosen == value or chosen not in FIELDS[chooser].choices
+    for chooser, value in field.conditions:
+        chosen = fields.get(chooser) or FIELDS[chooser].default
+        if chosen != value and chosen in FIELDS[chooser].choices:
+            return False
+    return True
 
 
 def _compare_spec(fields: Mapping[str, str], number_format: NumberFormat) -> str:

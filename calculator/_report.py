@@ -49,10 +49,11 @@ if TYPE_CHECKING:
     )
 
 
-def describe_panels(outcome: FormOutcome) -> PanelFigures:
+def describe_panels(outcome: FormOutcome, *, english: bool = True) -> PanelFigures:
     """Every planning panel's figures for a form's ``outcome``, ``None`` where the panel's
     fields are empty or invalid: the sections of the command line's JSON and of the page's
-    answer, assembled once.
+    answer, assembled once.  ``english``: with the formulas and sources in the command line's
+    English (the page words them from its catalog's keys).
 
     >>> from calculator._form import evaluate_form
     >>> panels = describe_panels(evaluate_form({"tokens": "8000", "chunk_size": "512",
@@ -79,7 +80,7 @@ def describe_panels(outcome: FormOutcome) -> PanelFigures:
         else describe_reindex(outcome.reindex, outcome.migration, price),
         "storage": None
         if outcome.storage is None
-        else describe_storage(outcome.storage, outcome.database_storage),
+        else describe_storage(outcome.storage, outcome.database_storage, english=english),
         "model_limit": None
         if outcome.model_limit is None
         else describe_model_limit(outcome.model_limit),
@@ -348,9 +349,10 @@ STORAGE_ESTIMATES = ("hnsw_graph_bytes", "hnsw_upper_layer_bytes", "text_bytes",
 
 
 def describe_storage(
-    storage: StorageSize, database: DatabaseStorage | None = None
+    storage: StorageSize, database: DatabaseStorage | None = None, *, english: bool = True
 ) -> StorageAnswer:
-    """The index's parts under the CLI's ``storage`` keys, with formulas and estimates.
+    """The index's parts under the CLI's ``storage`` keys, with formulas (in English, with
+    ``english``) and estimates.
 
     >>> from calculator import vector_size
     >>> from calculator._storage import storage_size
@@ -385,35 +387,56 @@ def describe_storage(
             for name, size in pgvector_value_bytes(vectors.dimensions).items()
         },
     }
+    if not english:
+        del report["formulas"]
     if database is not None:
         # As the database stores it: its total is the storage's, the formula's stays beside.
         report["generic_total_bytes"] = report["total_bytes"]
         report["total_bytes"] = database.total_bytes
-        report["database"] = describe_database(database)
+        report["database"] = describe_database(database, english=english)
     return report
 
 
-def describe_database(database: DatabaseStorage) -> DatabaseAnswer:
-    """pgvector's or Qdrant's parts, each with its bytes, formula, source and whether it is an
-    estimate, the total as the database stores it and its own figures.
+def describe_database(database: DatabaseStorage, *, english: bool = True) -> DatabaseAnswer:
+    """pgvector's or Qdrant's parts, each with its bytes, formula (its catalog key and
+    figures, and with ``english`` its English words), source and whether it is an estimate,
+    the total as the database stores it and its own figures.
 
     >>> from calculator import vector_size
     >>> from calculator._databases import database_storage
     >>> report = describe_database(database_storage("pgvector", vector_size(3000, 384)))
     >>> report["name"], report["table_bytes"], report["index_bytes"], report["total_bytes"]
     ('pgvector', 4923392, 6152192, 11165696)
+    >>> report["parts"][0]["formula_key"], report["parts"][0]["formula_params"]["per_page"]
+    ('heap', 5)
     """
     parts: list[StoragePartAnswer] = []
     for part in database.parts:
         described: StoragePartAnswer = {
             "name": part.name,
             "bytes": part.bytes,
-            "formula": part.formula,
-            "source": part.source,
+            "formula_key": part.formula_key,
+            "formula_params": dict(part.formula_params),
+            "source_key": part.source_key,
             "estimate": part.estimate,
         }
         if part.where:
             described["where"] = part.where
+        if english:
+            # The English ones first: the command line's keys before the catalog's came.
+            english_words: StoragePartAnswer = {
+                "name": part.name,
+                "bytes": part.bytes,
+                "formula": part.formula,
+                "source": part.source,
+                "estimate": part.estimate,
+                "formula_key": part.formula_key,
+                "formula_params": described["formula_params"],
+                "source_key": part.source_key,
+            }
+            if part.where:
+                english_words["where"] = part.where
+            described = english_words
         parts.append(described)
     size = database.size
     report: DatabaseAnswer = {

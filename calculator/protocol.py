@@ -18,7 +18,8 @@ from ._documents import CorpusPlan
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
-from ._query import fields_from_query, query_from_fields
+from ._list_link import is_list_fragment, read_list_fragment
+from ._query import fields_from_query, link_from_fields, query_from_fields
 from ._record import fields_dict
 from ._report import describe, describe_panels
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
         Derivation,
         DerivationLine,
         FieldError,
+        ListForm,
         ModelAnswer,
         PanelState,
         ResultAnswer,
@@ -83,16 +85,28 @@ def respond(request_json: str) -> str:
     ('fresh', 'unused', ['current', 'no_overlap', 'double_overlap'])
     >>> answer["query"]  # every field given is at its default
     ''
+
+    A link's long list of counts travels in its ``fragment`` (``calculator._list_link``),
+    which a request for a link may carry beside the query.
     """
     request = json.loads(request_json)
     if not isinstance(request, dict):
         raise TypeError("a request is a JSON object")
     number_format = _number_format(request.get("number_format", {}))
     linked: dict[str, str] | None = None
+    list_error: CalculatorError | None = None
+    list_form: ListForm = ""
     if "query" in request:
         if not isinstance(request["query"], str):
             raise TypeError("a request's query is a string")
         fields = linked = fields_from_query(request["query"], number_format)
+        fragment = request.get("fragment", "")
+        if isinstance(fragment, str) and is_list_fragment(fragment):
+            try:
+                listed = read_list_fragment(fragment)
+                fields["document_tokens"], list_form = listed.text, listed.form
+            except CalculatorError as error:
+                list_error = error
     else:
         fields = _text_mapping(request.get("fields", {}))
     filled: dict[str, str] = {}
@@ -103,6 +117,9 @@ def respond(request_json: str) -> str:
     answer = page_answer(evaluate_form(fields, number_format), fields, number_format, filled)
     if linked is not None:
         answer["fields"] = linked
+        answer["list_came"] = list_form
+    if list_error is not None:
+        answer["errors"]["document_tokens"] = _field_error(list_error)
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
 
@@ -118,6 +135,7 @@ def page_answer(
     ``filled`` from it in this request) and the link.  ``respond`` sends it with every
     integer as its decimal string."""
     plan = outcome.plan
+    link = link_from_fields(fields, number_format)
     result: ResultAnswer | None = None
     if plan is not None:
         result = {
@@ -125,10 +143,9 @@ def page_answer(
             "derivation": _derivation(plan, outcome.vectors),
             "chunk_map": chunk_map(plan),
         }
-    figures = describe_panels(outcome)
+    # Without the command line's English: the page words the formulas from its catalog.
+    figures = describe_panels(outcome, english=False)
     storage = figures["storage"]
-    if storage is not None:
-        del storage["formulas"]  # the command line's English: the page words its own
     stale = stale_panels(outcome.errors)
 
     def state(panel: Panel, figures: object) -> PanelState:
@@ -160,7 +177,9 @@ def page_answer(
         "storage": storage,
         "model_limit": figures["model_limit"],
         "model": _model(outcome, fields, number_format, filled or {}),
-        "query": query_from_fields(fields, number_format),
+        "query": link.query,
+        "fragment": link.fragment,
+        "list_link": link.list_form,
     }
 
 
@@ -265,6 +284,14 @@ _SIZED_KEYS = {
     "replica_bytes": "replica_size",
     "total_bytes": "total_size",
     "bytes": "size",
+    # A database's own: the generic formula's total beside its own, pgvector's table and
+    # index, Qdrant's disk and RAM and the headroom said apart.
+    "generic_total_bytes": "generic_total_size",
+    "table_bytes": "table_size",
+    "index_bytes": "index_size",
+    "disk_bytes": "disk_size",
+    "ram_bytes": "ram_size",
+    "headroom_bytes": "headroom_size",
 }
 _UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from devtools.js_checks import ensure_node_modules
 from engine.build import ensure_pyodide
+from site_build.pipeline import build
 from site_build.project import DIST, ROOT
 
 # The static checks, by the name a failure is reported under.
@@ -53,15 +57,25 @@ def captured(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
 def run_checks(pytest_args: Sequence[str], *, quick: bool = False) -> int:
     """ruff (lint and format), mypy, the JavaScript checks and pytest; every one runs, and any
     failure fails the whole.  The static checks run beside pytest (two cores halve the wait);
-    their output is printed once pytest is done, so the two never interleave."""
+    their output is printed once pytest is done, so the two never interleave.
+
+    The whole suite (no arguments, as CI runs it) runs in two pytest processes at once, on a
+    site built once for both: the tests without a browser and Chromium's in one, Firefox's
+    in the other (:func:`engine_runs`).  A browser test mostly waits for its engine and for
+    Python starting in it, so the two engines share the machine's cores well."""
     # Before anything runs in parallel: pytest's own tsc tests need the pinned tools too.
     if ensure_node_modules() != 0:
         return 1
+    failed = []
     with ThreadPoolExecutor() as pool:
         static = {name: pool.submit(captured, command) for name, command in STATIC_CHECKS.items()}
-        # Exit code 5 (no tests collected) is non-zero, so it fails too.
-        tests = subprocess.run(pytest_command(pytest_args, quick=quick), cwd=ROOT, check=False)
-    failed = []
+        if quick or pytest_args:
+            # Exit code 5 (no tests collected) is non-zero, so it fails too.
+            tests = subprocess.run(pytest_command(pytest_args, quick=quick), cwd=ROOT, check=False)
+            if tests.returncode:
+                failed.append("pytest")
+        else:
+            failed += engine_runs()
     for name, future in static.items():
         done = future.result()
         print(f"--- {name}", flush=True)
@@ -69,12 +83,46 @@ def run_checks(pytest_args: Sequence[str], *, quick: bool = False) -> int:
         sys.stderr.write(done.stderr)
         if done.returncode:
             failed.append(name)
-    if tests.returncode:
-        failed.append("pytest")
     if failed:
         print(f"build.py: failed: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
+
+
+# The site the test processes share (tests/conftest.py's `dist` fixture reads it).
+SHARED_DIST = "TEST_DIST"
+
+
+def engine_runs() -> list[str]:
+    """The whole suite as two pytest processes at once: everything but Firefox's browser tests
+    (printed as it runs), and Firefox's (printed after); the names of those that failed."""
+    with tempfile.TemporaryDirectory(prefix="rag-planner-tests-") as shared:
+        dist = Path(shared) / "dist"
+        build(dist)
+        environment = {**os.environ, SHARED_DIST: str(dist)}
+        firefox_log = Path(shared) / "firefox.log"
+        with firefox_log.open("w", encoding="utf-8") as log:
+            firefox = subprocess.Popen(
+                pytest_command(["tests/browser"], quick=False),
+                cwd=ROOT,
+                env={**environment, "BROWSER_ENGINES": "firefox"},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+            rest = subprocess.run(
+                pytest_command([], quick=False),
+                cwd=ROOT,
+                env={**environment, "BROWSER_ENGINES": "chromium"},
+                check=False,
+            )
+            firefox.wait()
+        print("--- pytest: Firefox's browser tests", flush=True)
+        sys.stdout.write(firefox_log.read_text(encoding="utf-8"))
+    return [
+        name
+        for name, status in (("pytest", rest.returncode), ("pytest firefox", firefox.returncode))
+        if status
+    ]
 
 
 def run_bench(bench_args: Sequence[str]) -> int:

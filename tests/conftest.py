@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,11 @@ collect_ignore = ["bench.py"]
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site built once per test session, in a temporary directory so a dist/
-    someone is serving is never replaced under them."""
+    someone is serving is never replaced under them; or the one the whole suite's two pytest
+    processes share (devtools/testing.py builds it once and names it in TEST_DIST)."""
+    shared = os.environ.get("TEST_DIST")
+    if shared:
+        return Path(shared)
     target = tmp_path_factory.mktemp("site") / "dist"
     build.build(target)
     return target

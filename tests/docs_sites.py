@@ -28,6 +28,7 @@ from textwrap import dedent
 import pytest
 
 import build
+from cache_lock import cache_lock
 
 WHEEL_CACHE = build.CACHE / "docs-test-wheels"
 DOCS_TOOLS = ("sphinx", "myst-parser", "mkdocs", "mkdocs-material")
@@ -193,6 +194,11 @@ def docs_tool_requirements() -> list[str]:
 
 def ensure_wheel_cache(requirements: list[str]) -> Path:
     """The docs tools' wheels and their dependencies' in .cache/, downloaded once per pin set."""
+    with cache_lock("docs-test-wheels"):
+        return _fill_wheel_cache(requirements)
+
+
+def _fill_wheel_cache(requirements: list[str]) -> Path:
     stamp = WHEEL_CACHE / "requirements.txt"
     wanted = "\n".join(sorted(requirements)) + "\n"
     if stamp.is_file() and stamp.read_text(encoding="utf-8") == wanted:

@@ -179,6 +179,9 @@ def test_a_real_answer_has_exactly_the_declared_types(tmp_path: Path) -> None:
                 }
             },
             {"query": "tokens=abc&chunk_size=512"},
+            # Storage as each database stores it: its parts and their sizes.
+            {"query": "tokens=200000&database=pgvector&index_kind=ivfflat&dimensions=1536"},
+            {"query": "tokens=200000&database=qdrant&on_disk=vectors&text_bytes_per_token=4"},
         )
     ]
     sample = "".join(

@@ -173,8 +173,8 @@ def test_pages_load_their_scripts_and_styles_from_this_builds_assets(
 
 def test_the_big_downloads_are_asked_for_before_what_holds_the_parser(dist: Path) -> None:
     # The parser stops at query-guard.js until it and the stylesheet have come; preloads after
-    # them were asked for only then, and at 10 Mbit/s the first result came 0.12 s later.
-    # After the CSP, which governs them.
+    # them were asked for only then, and over a slow link the first result came later
+    # (docs/performance.md).  After the CSP, which governs them.
     for lang in build.LANGUAGES:
         html = (dist / lang / "index.html").read_text(encoding="utf-8")
         first_preload = html.index('<link rel="preload"')
@@ -188,7 +188,8 @@ def test_the_head_asks_for_no_module_but_the_one_that_starts_the_worker(
     dist: Path, layout: build.Layout
 ) -> None:
     # Each module script and modulepreload in the head is a request the parser makes before it
-    # reaches the body: in the head they put a cold visit's first paint 40-80 ms later.
+    # reaches the body: in the head they put a cold visit's first paint later
+    # (docs/performance.md).
     for lang in build.LANGUAGES:
         html = (dist / lang / "index.html").read_text(encoding="utf-8")
         head, body = html.split("</head>")

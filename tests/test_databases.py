@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -15,7 +16,15 @@ from hypothesis import strategies as st
 
 from calculator import CalculatorError, vector_size
 from calculator._cli import main
-from calculator._databases import database_storage, database_type
+from calculator._databases import (
+    FORMULA_PARAMS,
+    PARTS,
+    SOURCES,
+    WHERE,
+    database_storage,
+    database_type,
+)
+from calculator._errors import english_catalog
 from calculator._pgvector import (
     _expected_pairs_per_page,
     _toast_pages,
@@ -173,6 +182,32 @@ def test_database_storage_adds_the_chunks_text_beside_pgvector_rows() -> None:
     assert size.total_bytes == 2 * sum(part.bytes for part in size.parts)
 
 
+@pytest.mark.parametrize(
+    ("database", "rows", "dimensions", "dtype", "options"),
+    [
+        ("pgvector", 3000, 384, "float32", {}),
+        ("pgvector", 1000, 1536, "float32", {"text_bytes": 10, "metadata_bytes": 5}),
+        ("pgvector", 2000, 768, "float16", {"index_kind": "ivfflat", "lists": 30}),
+        ("pgvector", 0, 64, "binary", {"replicas": 2}),
+        ("qdrant", 1000, 768, "int8", {"on_disk": "vectors_hnsw", "text_bytes": 100,
+                                       "quantized": vector_size(1000, 768, "binary")}),
+    ],
+)  # fmt: skip
+def test_every_part_says_its_formula_source_and_place_as_the_tables_declare(
+    database: str, rows: int, dimensions: int, dtype: str, options: dict[str, Any]
+) -> None:
+    size = database_storage(database, vector_size(rows, dimensions, dtype), **options)
+    for part in size.parts:
+        assert part.name in PARTS
+        assert [name for name, _ in part.formula_params] == list(FORMULA_PARAMS[part.formula_key])
+        assert part.source_key in SOURCES
+        assert part.where in (WHERE if database == "qdrant" else ("",))
+        # The English catalog words it, every figure filled in.
+        assert f"storage.db.formula.{part.formula_key}" in english_catalog()
+        assert f"storage.db.source.{part.source_key}" in english_catalog()
+        assert "{" not in part.formula
+
+
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     status = main(list(args))
     captured = capsys.readouterr()
@@ -220,8 +255,6 @@ def test_the_command_line_sizes_qdrant(capsys: pytest.CaptureFixture[str]) -> No
          "--index: In pgvector, hnsw takes at most 2,000 dimensions."),
         (["--bytes-per-dimension", "3", "--database", "qdrant"],
          "--database: qdrant cannot store custom vectors"),
-        (["--database", "qdrant", "--index", "ivfflat"],
-         "--index: “ivfflat” is not one of the available options."),
         (["--database", "pgvector", "--index", "ivfflat", "--lists", "0"],
          "--lists: Enter 1 or more."),
     ],
@@ -233,6 +266,27 @@ def test_what_a_database_cannot_store_is_said(
     status, _, err = run(capsys, *base, *args)
     assert status == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--database", "qdrant", "--index", "ivfflat"], "--index: only with --database pgvector"),
+        (["--database", "pgvector", "--lists", "50"], "--lists: only with --index ivfflat"),
+        (["--index", "ivfflat", "--lists", "50"], "--index: only with --database pgvector"),
+        (["--database", "pgvector", "--on-disk", "vectors"],
+         "--on-disk: only with --database qdrant"),
+    ],
+)  # fmt: skip
+def test_a_databases_own_flag_is_refused_under_another_choice(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    # The page shows these fields only under their choice, and the form reads them only
+    # there; the command line says so rather than ignoring what was asked.
+    with pytest.raises(SystemExit) as exited:
+        main(["--tokens", "1000", "--chunk-size", "100", "--dimensions", "384", *args])
+    assert exited.value.code == 2
+    assert f"argument {message}" in capsys.readouterr().err
 
 
 def test_the_generic_formula_stays_the_default(capsys: pytest.CaptureFixture[str]) -> None:

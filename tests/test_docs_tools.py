@@ -182,6 +182,13 @@ def test_options_are_read_as_the_page_reads_a_link(
         ({"dtype": "float99"}, [("dtype", "“float99” is not one of the available options.")]),
         ({"compare": "512"}, [("compare", "“512” is not a valid configuration.")]),
         ({"edit_at": "5"}, [("edit_at", "is used only with reindex_mode: edit")]),
+        (
+            {"index_kind": "ivfflat", "lists": "50"},
+            [
+                ("index_kind", "only with database: pgvector"),
+                ("lists", "only with database: pgvector"),
+            ],
+        ),
         ({"panels": "chart"}, [("panels", "'chart' is not a panel; the panels are compare")]),
         ({"height": "50"}, [("height", "from 200 to 4000 px")]),
         ({"theme": "blue"}, [("theme", "is not one of auto, light, dark")]),

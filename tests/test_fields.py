@@ -103,7 +103,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Controls]:
 
 
 def shown_at_first(field: Field) -> bool:
-    return field.shown_when is None or DEFAULT_FIELDS[field.shown_when[0]] == field.shown_when[1]
+    return all(DEFAULT_FIELDS[chooser] == value for chooser, value in field.conditions)
 
 
 @pytest.mark.parametrize("field", PAGE_FIELDS, ids=lambda field: field.name)
@@ -199,9 +199,9 @@ def test_the_form_refuses_below_the_declared_minimum(field: Field) -> None:
 def answer_for(field: Field, text: str) -> Any:
     """respond's answer with every panel in use and ``field`` (made visible) set to ``text``."""
     fields = {**DEFAULT_FIELDS, "price_per_million": "0.02"}
-    if field.shown_when is not None:
-        fields[field.shown_when[0]] = field.shown_when[1]
-        fields |= MODE_INPUTS.get(field.shown_when, {})
+    for condition in field.conditions:
+        fields[condition[0]] = condition[1]
+        fields |= MODE_INPUTS.get(condition, {})
     fields[field.name] = text
     return json.loads(respond(json.dumps({"fields": fields})))
 

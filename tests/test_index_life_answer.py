@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 import build
-from calculator import edit_change, plan_chunks, settings_change
+from calculator import edit_change, plan_chunks, settings_change, vector_size
+from calculator._databases import database_storage
+from calculator._storage import storage_size
 from calculator.protocol import (
     DEFAULT_FIELDS,
     NumberFormat,
@@ -188,3 +191,148 @@ def test_bytes_per_token_travel_in_machine_form_and_show_in_the_pages() -> None:
     fields = fields_from_query("text_bytes_per_token=4.29", polish)
     assert fields["text_bytes_per_token"] == "4,29"
     assert query_from_fields(fields, polish) == "text_bytes_per_token=4.29"
+
+
+# --- storage as a database stores it ---------------------------------------------------------
+
+
+def parts_of(storage: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {part["name"]: part for part in storage["database"]["parts"]}
+
+
+@pytest.mark.parametrize(
+    ("fields", "database", "options"),
+    [
+        ({"database": "pgvector"}, "pgvector", {}),
+        ({"database": "pgvector", "index_kind": "ivfflat", "lists": "20"}, "pgvector",
+         {"index_kind": "ivfflat", "lists": 20}),
+        ({"database": "pgvector", "dimensions": "1536", **STORAGE}, "pgvector", {}),
+        ({"database": "qdrant", "on_disk": "vectors", **STORAGE}, "qdrant",
+         {"on_disk": "vectors"}),
+    ],
+)  # fmt: skip
+def test_the_page_gets_each_part_as_the_library_sizes_it(
+    fields: dict[str, str], database: str, options: dict[str, Any]
+) -> None:
+    storage = answer(**fields)["storage"]
+    plan = plan_chunks(200_000, 512, 64)
+    generic = storage_size(
+        vector_size(plan.chunks, int(fields.get("dimensions", "384"))),
+        plan.tokens_processed,
+        metadata_bytes=int(fields.get("metadata_bytes", "0")),
+        text_bytes_per_token=Fraction(fields.get("text_bytes_per_token", "0")),
+        replicas=int(fields.get("replicas", "1")),
+    )
+    expected = database_storage(
+        database, generic.vectors, text_bytes=generic.text_bytes,
+        metadata_bytes=generic.metadata_bytes, replicas=generic.replicas, **options,
+    )  # fmt: skip
+    parts = parts_of(storage)
+    assert [(name, part["bytes"]) for name, part in parts.items()] == [
+        (part.name, str(part.bytes)) for part in expected.parts
+    ]
+    assert storage["total_bytes"] == storage["database"]["total_bytes"] == str(expected.total_bytes)
+    assert storage["generic_total_bytes"] == str(generic.total_bytes)
+    for part, made in zip(parts.values(), expected.parts, strict=True):
+        # The page words each formula from its catalog: the key, the figures, the source.
+        assert part["formula_key"] == made.formula_key
+        assert part["formula_params"] == {name: str(value) for name, value in made.formula_params}
+        assert part["source_key"] == made.source_key
+        assert part["estimate"] is made.estimate
+        assert "formula" not in part and "source" not in part  # the command line's English
+        assert part["size"]["iec"]["unit"]
+    assert "formulas" not in storage
+    assert {"generic_total_size", "total_size"} <= set(storage)
+
+
+def test_qdrant_says_what_stays_in_ram() -> None:
+    storage = answer(database="qdrant", on_disk="vectors", **STORAGE)["storage"]
+    parts, database = parts_of(storage), storage["database"]
+    in_ram = [name for name, part in parts.items() if part["where"] == "ram and disk"]
+    assert in_ram == ["hnsw_bytes", "id_tracker_bytes"]
+    assert parts["vector_bytes"]["where"] == parts["payload_bytes"]["where"] == "disk"
+    assert int(database["ram_bytes"]) == sum(int(parts[name]["bytes"]) for name in in_ram)
+    assert database["disk_bytes"] == database["total_bytes"] == storage["total_bytes"]
+    assert {"ram_size", "disk_size", "headroom_size"} <= set(database)
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        # What the database cannot store errs at its choice, in the storage panel: the
+        # representation stays valid for the main results.
+        ({"database": "pgvector", "dtype": "int8"}, ("database", "dtype_not_stored")),
+        ({"database": "qdrant", "dtype": "binary"}, ("database", "dtype_not_stored")),
+        ({"database": "pgvector", "dimensions": "3072"}, ("index_kind", "too_many_dimensions")),
+        ({"database": "pgvector", "index_kind": "ivfflat", "lists": "0"}, ("lists", "too_small")),
+        ({"database": "pgvector", "index_kind": "ivfflat", "lists": "40000"},
+         ("lists", "too_large")),
+        ({"database": "pgvector", "hnsw_m": "101"}, ("hnsw_m", "too_large")),
+        ({"database": "qdrant", "on_disk": "ram"}, ("on_disk", "unknown_choice")),
+        ({"database": "mysql"}, ("database", "unknown_choice")),
+    ],
+)  # fmt: skip
+def test_a_database_field_errs_next_to_itself_and_leaves_storage_stale(
+    fields: dict[str, str], error: tuple[str, str]
+) -> None:
+    got = answer(**fields)
+    assert {name: value["key"] for name, value in got["errors"].items()} == dict([error])
+    assert got["panels"]["storage"] == "stale"
+    assert got["panels"]["main"] == "fresh"
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # Kept from another choice, as the page keeps what was typed: not read, not an error.
+        {"database": "qdrant", "index_kind": "ivfflat", "lists": "x"},
+        {"database": "pgvector", "on_disk": "nope"},
+        {"database": "pgvector", "index_kind": "hnsw", "lists": "0"},
+        {"database": "generic", "index_kind": "x", "on_disk": "y", "dtype": "int8"},
+    ],
+)
+def test_a_database_field_under_another_choice_is_no_error(fields: dict[str, str]) -> None:
+    got = answer(**fields)
+    assert got["errors"] == {}
+    assert got["panels"]["storage"] == "fresh"
+
+
+def test_the_link_carries_the_database_fields_in_use() -> None:
+    base = {**DEFAULT_FIELDS, **EXAMPLE}
+    assert query_from_fields({**base, "database": "pgvector"}) == "tokens=200000&database=pgvector"
+    ivfflat = {**base, "database": "pgvector", "index_kind": "ivfflat", "lists": "20"}
+    assert query_from_fields(ivfflat).endswith("database=pgvector&index_kind=ivfflat&lists=20")
+    # Under another database, pgvector's index and lists stay out of the link.
+    qdrant = {**ivfflat, "database": "qdrant", "on_disk": "vectors"}
+    assert query_from_fields(qdrant) == "tokens=200000&database=qdrant&on_disk=vectors"
+    linked = json.loads(respond(json.dumps({"query": query_from_fields(qdrant)})))
+    assert (linked["fields"]["database"], linked["fields"]["on_disk"]) == ("qdrant", "vectors")
+    assert linked["storage"]["database"]["on_disk"] == "vectors"
+
+
+def test_the_command_line_keeps_its_english_formulas() -> None:
+    # The English catalog words them now; these are the words the command line said before.
+    toasted = database_storage("pgvector", vector_size(1000, 1536), text_bytes=10)
+    formulas = {part.name: part.formula for part in toasted.parts}
+    assert formulas["heap_bytes"] == (
+        "⌈1,000 rows / 136 a page⌉ × 8,192; a row 50 bytes (24 header + 8 id + 18-byte TOAST "
+        "pointer: the vector(1,536) 6,152 bytes row is over 2,032), MAXALIGNed, + 4-byte line "
+        "pointer, (8,192 − 24) bytes a page"
+    )
+    assert formulas["toast_bytes"] == (
+        "1,000 pages × 8,192: 4 chunks a value of ≤ 1,996 bytes, each a row (32 + chunk, "
+        "MAXALIGNed, + 4), added in order, last chunks into earlier pages' room"
+    )
+    assert formulas["text_bytes"] == (
+        "⌈tokens processed × bytes per token⌉, beside the rows (not in their layout)"
+    )
+    assert toasted.parts[0].source == (
+        "PostgreSQL docs: Database Page Layout; src/include/access/htup_details.h"
+    )
+    qdrant = database_storage("qdrant", vector_size(1_000_000, 768), replicas=2)
+    assert qdrant.parts[1].formula == (
+        "1,000,000 points × 2 × (2·16 links on level 0 + ≈√16/15 levels above × 16 links) × 4 "
+        "bytes, + 8 bytes an offset a level, + 4 a point"
+    )
+    empty = database_storage("pgvector", vector_size(0, 384))
+    assert empty.parts[-2].formula.startswith("1 page × 8,192: a B-tree of 0 ids")

@@ -44,6 +44,7 @@ plural.bytes | 0~bytes | 1~byte | 2~bytes | 5~bytes | 21~bytes | 1,000,000~bytes
 plural.vectors | 0 vectors | 1 vector | 2 vectors | 5 vectors | 21 vectors | 1,000,000 vectors | 2,500,000 vectors
 plural.documents | 0 documents | 1 document | 2 documents | 5 documents | 21 documents | 1,000,000 documents | 2,500,000 documents
 plural.rows | 0 rows | 1 row | 2 rows | 5 rows | 21 rows | 1,000,000 rows | 2,500,000 rows
+plural.pages | 0 pages | 1 page | 2 pages | 5 pages | 21 pages | 1,000,000 pages | 2,500,000 pages
 chunkmap.gap | 0 chunks not drawn | 1 chunk not drawn | 2 chunks not drawn | 5 chunks not drawn | 21 chunks not drawn | 1,000,000 chunks not drawn | 2,500,000 chunks not drawn
 budget.chunks_that_fit | No chunk of this size fits. | 1 chunk of this size fits. | 2 chunks of this size fit. | 5 chunks of this size fit. | 21 chunks of this size fit. | 1,000,000 chunks of this size fit. | 2,500,000 chunks of this size fit.
 """,
@@ -54,6 +55,7 @@ plural.bytes | 0~bytes | 1~byte | 2~bytes | 5~bytes | 21~bytes | 1.000.000~bytes
 plural.vectors | 0 vetores | 1 vetor | 2 vetores | 5 vetores | 21 vetores | 1.000.000 vetores | 2.500.000 vetores
 plural.documents | 0 documentos | 1 documento | 2 documentos | 5 documentos | 21 documentos | 1.000.000 documentos | 2.500.000 documentos
 plural.rows | 0 linhas | 1 linha | 2 linhas | 5 linhas | 21 linhas | 1.000.000 linhas | 2.500.000 linhas
+plural.pages | 0 páginas | 1 página | 2 páginas | 5 páginas | 21 páginas | 1.000.000 páginas | 2.500.000 páginas
 chunkmap.gap | 0 chunks não desenhados | 1 chunk não desenhado | 2 chunks não desenhados | 5 chunks não desenhados | 21 chunks não desenhados | 1.000.000 chunks não desenhados | 2.500.000 chunks não desenhados
 budget.chunks_that_fit | Nenhum chunk deste tamanho cabe. | Cabe 1 chunk deste tamanho. | Cabem 2 chunks deste tamanho. | Cabem 5 chunks deste tamanho. | Cabem 21 chunks deste tamanho. | Cabem 1.000.000 chunks deste tamanho. | Cabem 2.500.000 chunks deste tamanho.
 """,
@@ -64,6 +66,7 @@ plural.bytes | 0~Bytes | 1~Byte | 2~Bytes | 5~Bytes | 21~Bytes | 1.000.000~Bytes
 plural.vectors | 0 Vektoren | 1 Vektor | 2 Vektoren | 5 Vektoren | 21 Vektoren | 1.000.000 Vektoren | 2.500.000 Vektoren
 plural.documents | 0 Dokumente | 1 Dokument | 2 Dokumente | 5 Dokumente | 21 Dokumente | 1.000.000 Dokumente | 2.500.000 Dokumente
 plural.rows | 0 Zeilen | 1 Zeile | 2 Zeilen | 5 Zeilen | 21 Zeilen | 1.000.000 Zeilen | 2.500.000 Zeilen
+plural.pages | 0 Seiten | 1 Seite | 2 Seiten | 5 Seiten | 21 Seiten | 1.000.000 Seiten | 2.500.000 Seiten
 chunkmap.gap | 0 Abschnitte nicht gezeichnet | 1 Abschnitt nicht gezeichnet | 2 Abschnitte nicht gezeichnet | 5 Abschnitte nicht gezeichnet | 21 Abschnitte nicht gezeichnet | 1.000.000 Abschnitte nicht gezeichnet | 2.500.000 Abschnitte nicht gezeichnet
 budget.chunks_that_fit | Kein Abschnitt dieser Größe passt. | 1 Abschnitt dieser Größe passt. | 2 Abschnitte dieser Größe passen. | 5 Abschnitte dieser Größe passen. | 21 Abschnitte dieser Größe passen. | 1.000.000 Abschnitte dieser Größe passen. | 2.500.000 Abschnitte dieser Größe passen.
 """,
@@ -74,6 +77,7 @@ plural.bytes | 0~byte | 1~byte | 2~byte | 5~byte | 21~byte | 1.000.000~byte | 2.
 plural.vectors | 0 vettori | 1 vettore | 2 vettori | 5 vettori | 21 vettori | 1.000.000 vettori | 2.500.000 vettori
 plural.documents | 0 documenti | 1 documento | 2 documenti | 5 documenti | 21 documenti | 1.000.000 documenti | 2.500.000 documenti
 plural.rows | 0 righe | 1 riga | 2 righe | 5 righe | 21 righe | 1.000.000 righe | 2.500.000 righe
+plural.pages | 0 pagine | 1 pagina | 2 pagine | 5 pagine | 21 pagine | 1.000.000 pagine | 2.500.000 pagine
 chunkmap.gap | 0 chunk non disegnati | 1 chunk non disegnato | 2 chunk non disegnati | 5 chunk non disegnati | 21 chunk non disegnati | 1.000.000 chunk non disegnati | 2.500.000 chunk non disegnati
 budget.chunks_that_fit | Nella finestra non rientra nessun chunk di questa dimensione. | Nella finestra rientra 1 chunk di questa dimensione. | Nella finestra rientrano 2 chunk di questa dimensione. | Nella finestra rientrano 5 chunk di questa dimensione. | Nella finestra rientrano 21 chunk di questa dimensione. | Nella finestra rientrano 1.000.000 chunk di questa dimensione. | Nella finestra rientrano 2.500.000 chunk di questa dimensione.
 """,
@@ -84,6 +88,7 @@ plural.bytes | 0~bajtów | 1~bajt | 2~bajty | 5~bajtów | 21~bajtów | 1~000~000
 plural.vectors | 0 wektorów | 1 wektor | 2 wektory | 5 wektorów | 21 wektorów | 1~000~000 wektorów | 2~500~000 wektorów
 plural.documents | 0 dokumentów | 1 dokument | 2 dokumenty | 5 dokumentów | 21 dokumentów | 1~000~000 dokumentów | 2~500~000 dokumentów
 plural.rows | 0 wierszy | 1 wiersz | 2 wiersze | 5 wierszy | 21 wierszy | 1~000~000 wierszy | 2~500~000 wierszy
+plural.pages | 0 stron | 1 strona | 2 strony | 5 stron | 21 stron | 1~000~000 stron | 2~500~000 stron
 chunkmap.gap | Pominięto na rysunku 0 fragmentów | Pominięto na rysunku 1 fragment | Pominięto na rysunku 2 fragmenty | Pominięto na rysunku 5 fragmentów | Pominięto na rysunku 21 fragmentów | Pominięto na rysunku 1~000~000 fragmentów | Pominięto na rysunku 2~500~000 fragmentów
 budget.chunks_that_fit | Nie mieści się żaden fragment tej wielkości. | Mieści się 1 fragment tej wielkości. | Mieszczą się 2 fragmenty tej wielkości. | Mieści się 5 fragmentów tej wielkości. | Mieści się 21 fragmentów tej wielkości. | Mieści się 1~000~000 fragmentów tej wielkości. | Mieści się 2~500~000 fragmentów tej wielkości.
 """,

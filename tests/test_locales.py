@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from calculator import MESSAGE_KEYS
+from calculator._databases import FORMULA_PARAMS, PARTS, SOURCES
 from calculator._models import FIELD_NAMES as MODEL_FIELDS
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -155,6 +156,12 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "model.status.replaced": frozenset({"name"}),
     "limit.field": frozenset({"largest"}),
     "limit.of": frozenset({"count", "all"}),
+    "plural.pages": frozenset({"count"}),
+    "storage.db.source": frozenset({"source"}),
+    "storage.db.formula_total_pgvector": frozenset({"replicas"}),
+    "storage.db.generic_says": frozenset({"size"}),
+    # The databases' formulas: the calculator's table is the one source of their figures.
+    **{f"storage.db.formula.{key}": frozenset(names) for key, names in FORMULA_PARAMS.items()},
     "count.progress": frozenset({"percent"}),
     "count.chunks_summary": frozenset({"tokens", "chunks", "chunk_size", "overlap"}),
     "count.chunks_shown": frozenset({"shown", "chunks"}),
@@ -169,6 +176,7 @@ PLURAL_KEYS = (
     "plural.vectors",
     "plural.documents",
     "plural.rows",
+    "plural.pages",
     "chunkmap.gap",
     "budget.chunks_that_fit",
 )
@@ -199,6 +207,10 @@ FIELDS = (
     "metadata_bytes",
     "text_bytes_per_token",
     "replicas",
+    "database",
+    "index_kind",
+    "lists",
+    "on_disk",
     "max_input_tokens",
     "added_tokens",
     "model",
@@ -295,6 +307,11 @@ OTHER_KEYS = (
     "documents.heading",
     "documents.intro",
     "documents.unused",
+    "documents.list_rounded",
+    "results.estimate_from_summary",
+    "share.list_sorted",
+    "share.list_rounded",
+    "share.list_too_long",
     "corpus.label",
     "corpus.one",
     "corpus.documents",
@@ -350,6 +367,18 @@ OTHER_KEYS = (
     "storage.pgvector_type",
     "storage.pgvector_per_value",
     "storage.pgvector_all",
+    "storage.generic_caption",
+    "storage.db.caption_pgvector",
+    "storage.db.caption_qdrant",
+    "storage.db.where.ram_and_disk",
+    "storage.db.where.disk",
+    "storage.db.total_pgvector",
+    "storage.db.total_qdrant",
+    "storage.db.formula_total_qdrant",
+    "storage.db.ram",
+    "storage.db.formula_ram",
+    "storage.db.headroom",
+    "storage.db.formula_headroom",
     "model_limit.heading",
     "model_limit.intro",
     "model_limit.over",
@@ -388,6 +417,8 @@ def required_keys() -> frozenset[str]:
     keys |= {f"errors.{key}" for key in ERROR_PLACEHOLDERS}
     keys |= {f"field.{name}.{part}" for name in FIELDS for part in ("label", "help")}
     keys |= {f"dtype.{name}" for name in DTYPES}
+    keys |= {f"storage.db.part.{name}" for name in PARTS}
+    keys |= {f"storage.db.source.{name}" for name in SOURCES}
     keys |= {f"result.{name}.{part}" for name in RESULTS for part in ("label", "explain")}
     keys |= {f"explain.{name}.{part}" for name in EXPLAIN_SECTIONS for part in ("title", "body")}
     keys |= {f"faq.{kind}{number}" for kind in ("q", "a") for number in range(1, 6)}
@@ -516,6 +547,18 @@ def test_catalogs_have_the_same_keys_in_the_same_order(catalogs: dict[str, Catal
 def test_every_key_the_page_uses_is_present(catalogs: dict[str, Catalog]) -> None:
     for language, catalog in catalogs.items():
         assert sorted(required_keys() - set(catalog)) == [], language
+
+
+def test_the_databases_words_are_exactly_the_calculators(catalogs: dict[str, Catalog]) -> None:
+    # No formula, source or part the calculator does not make: a dead key is a wording that
+    # no page shows.
+    for prefix, names in (
+        ("storage.db.formula.", set(FORMULA_PARAMS)),
+        ("storage.db.source.", set(SOURCES)),
+        ("storage.db.part.", set(PARTS)),
+    ):
+        worded = {key.removeprefix(prefix) for key in catalogs["en"] if key.startswith(prefix)}
+        assert worded == names, prefix
 
 
 def test_same_placeholders_per_key(catalogs: dict[str, Catalog]) -> None:

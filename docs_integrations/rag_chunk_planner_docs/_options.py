@@ -28,8 +28,9 @@ OPTIONS = PAGE_OPTIONS + FIELD_OPTIONS
 #: The planning panels an embed can show below the calculator (the main results always show).
 PANELS: tuple[str, ...] = tuple(panel for panel in _fields.PAGE_PANELS if panel != "main")
 THEMES = ("auto", "light", "dark")
-# The frame's height: "auto" follows its content; a number of CSS pixels fixes it, within
-# the bounds the page's own resize script keeps (web/embed-host.js).
+# The frame's height: "auto" follows its content (up to the page's resize clamp,
+# web/standalone/embed-host.js); a number of CSS pixels fixes it, a screen or a few: taller
+# content (panels on a phone) is better followed with "auto" than scrolled inside the frame.
 MIN_HEIGHT = 200
 MAX_HEIGHT = 4000
 _YES = {"", "yes", "true", "on"}
@@ -175,12 +176,12 @@ def _link_query(given: Mapping[str, str], problems: list[Problem]) -> str:
         else:
             problems.append(Problem(option, f"{wording} (not given; it has no default)"))
     for name in given:
-        shown_when = _protocol.FIELDS[name].shown_when
-        if shown_when is not None:
-            chooser, value = shown_when
+        # Its shown_when, and that field's own up the chain (lists: IVFFlat, in pgvector).
+        for chooser, value in _protocol.FIELDS[name].conditions:
             chosen = fields.get(chooser) or _protocol.FIELDS[chooser].default
             if chosen != value:
                 problems.append(Problem(name, f"is used only with {chooser}: {value}"))
+                break
     query: str = _protocol.query_from_fields(fields)
     return query
 

@@ -27,6 +27,7 @@ from browser.test_page import (
     field,
     open_page,
 )
+from cache_lock import cache_lock
 
 AXE_VERSION = "4.14.1"
 AXE_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
@@ -36,16 +37,17 @@ BLOCKING_IMPACTS = {"serious", "critical"}
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     tarball = build.CACHE / f"axe-core-{AXE_VERSION}.tgz"
-    if not tarball.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("npm is needed to fetch axe-core")
-        build.CACHE.mkdir(exist_ok=True)
-        subprocess.run(
-            [npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(build.CACHE)],
-            check=True,
-            capture_output=True,
-        )
+    with cache_lock("axe-core"):
+        if not tarball.exists():
+            npm = shutil.which("npm")
+            if npm is None:
+                pytest.skip("npm is needed to fetch axe-core")
+            build.CACHE.mkdir(exist_ok=True)
+            subprocess.run(
+                [npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(build.CACHE)],
+                check=True,
+                capture_output=True,
+            )
     digest = hashlib.sha256(tarball.read_bytes()).hexdigest()
     if digest != AXE_SHA256:
         tarball.unlink()

@@ -1,10 +1,7 @@
 """The docs tools in both engines: the Sphinx and the MkDocs Material site of
 tests/docs_sites.py, served from their output folders alone (under one sub-path each), each
-page's planner showing the calculator's exact results for its values, and no request leaving
-the docs' origin (the guard of every page).
-
-The tests marked `needs_panels` wait for the page's `panels=` parameter (issue 38): until the
-page shows the chosen planning panels in embed mode they fail, as xfail says.
+page's planner showing the calculator's exact results for its values, with the planning panels
+it names, and no request leaving the docs' origin (the guard of every page).
 """
 
 from __future__ import annotations
@@ -17,15 +14,13 @@ from playwright.sync_api import Browser, ConsoleMessage, FrameLocator, Page, Rou
 
 import build
 from browser.conftest import READY_TIMEOUT_MS, PageGuard, origin_of
+from browser.test_embed import CLIPPED_TABLES, SIDEWAYS
 from calculator import plan_chunks, vector_size
 from calculator.protocol import FIELDS
 from docs_sites import EMBEDS, MKDOCS_SITE_URL
 
 FRAME = "iframe[data-rag-chunk-planner-frame]"
 DARK_BACKGROUND = "rgb(18, 20, 23)"
-needs_panels = pytest.mark.xfail(
-    reason="the page does not read panels= in embed mode yet (issue 38)", strict=True
-)
 
 
 @pytest.fixture(scope="session")
@@ -193,7 +188,11 @@ def test_docs_opened_as_files_say_why_there_is_no_calculator(
     try:
         page = context.new_page()
         messages: list[ConsoleMessage] = []
-        page.on("console", messages.append)
+
+        def keep(message: ConsoleMessage) -> None:  # Playwright cannot mark a builtin handler
+            messages.append(message)
+
+        page.on("console", keep)
         page.goto((sphinx_site / "index.html").as_uri())
         note = page.get_by_role("note")
         expect(note).to_be_visible()
@@ -204,7 +203,6 @@ def test_docs_opened_as_files_say_why_there_is_no_calculator(
         context.close()
 
 
-@needs_panels
 def test_the_chosen_panels_show_below_the_results(page: Page, docs_url: str) -> None:
     open_docs(page, docs_url, "mkdocs", "guide/sizing/")  # panels: compare, cost
     frame = started(page)
@@ -213,22 +211,6 @@ def test_the_chosen_panels_show_below_the_results(page: Page, docs_url: str) -> 
     expect(frame.locator("#documents")).to_be_hidden()
 
 
-# Each table of the frame: shown whole, or inside a box that scrolls sideways.
-CLIPPED_TABLES = """() => [...document.querySelectorAll("table")]
-  .filter((table) => table.getClientRects().length)
-  .filter((table) => {
-    const right = table.getBoundingClientRect().right;
-    for (let box = table.parentElement; box; box = box.parentElement) {
-      const overflow = getComputedStyle(box).overflowX;
-      if (overflow === "auto" || overflow === "scroll") return false;
-      if (overflow !== "visible" && right > box.getBoundingClientRect().right + 1) return true;
-    }
-    return right > document.documentElement.clientWidth + 1;
-  })
-  .map((table) => table.closest("section")?.id || table.className)"""
-
-
-@needs_panels
 @pytest.mark.parametrize("width", [390, 1280])
 def test_no_table_is_clipped(page: Page, docs_url: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
@@ -236,5 +218,4 @@ def test_no_table_is_clipped(page: Page, docs_url: str, width: int) -> None:
     frame = started(page)
     expect(frame.locator("#compare table")).to_be_visible()
     assert frame.locator("html").evaluate(CLIPPED_TABLES) == []
-    overflow = "root => root.scrollWidth - root.clientWidth"
-    assert frame.locator("html").evaluate(overflow) <= 0
+    assert frame.locator("html").evaluate(SIDEWAYS) <= 0

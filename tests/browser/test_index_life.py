@@ -16,6 +16,7 @@ import calculator
 from browser.conftest import Started
 from browser.test_page import catalog, localized, open_page
 from browser.test_panels import message, plural
+from calculator._databases import database_storage
 
 # How the explanation's worked example says "446 of the 521 new chunks".
 OF_THE_NEW = {"en": "{embed} of the {new}", "pl": "{embed} z {new}"}
@@ -107,3 +108,91 @@ def test_an_invalid_field_shows_its_error_and_leaves_its_panel_stale(
     expect(before).to_have_attribute("data-value", str(18 * 2 * 16 * 4))  # the last figures stay
     expect(page.locator("#reindex [data-panel-stale]")).to_be_hidden()
     expect(page.locator("#model_limit [data-panel-stale]")).to_be_hidden()
+
+
+def database_part(page: Page, name: str) -> Locator:
+    return page.locator(f'#storage [data-database-part="{name}"]')
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_pgvector_link_shows_its_parts_total_and_sources(started: Started, lang: str) -> None:
+    page = started(lang, "?tokens=200000&database=pgvector")
+    expect(control(page, "index_kind")).to_be_visible()
+    expect(control(page, "on_disk")).to_be_hidden()
+    pgvector = database_storage("pgvector", calculator.vector_size(447, 384))
+    for part in pgvector.parts:
+        value = database_part(page, part.name).locator("[data-life-value]")
+        expect(value).to_have_attribute("data-value", str(part.bytes))
+    total = page.locator('#storage [data-database-row="total"]')
+    expect(total.locator("[data-life-value]")).to_have_attribute(
+        "data-value", str(pgvector.total_bytes)
+    )
+    says = plural(lang, catalog(lang)["plural.bytes"], 447 * (1536 + 128))
+    expect(total.locator("[data-database-generic]")).to_contain_text(says)
+    source = catalog(lang)["storage.db.source.pg_page_layout"]
+    expect(database_part(page, "heap_bytes").locator("[data-database-source]")).to_have_text(
+        message(lang, "storage.db.source", source=source)
+    )
+    heap = database_part(page, "heap_bytes").locator("code")
+    expect(heap).to_contain_text(f"× {localized(8192, lang)}")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_qdrant_with_vectors_on_disk_says_ram_and_disk(started: Started, lang: str) -> None:
+    page = started(lang, "?tokens=200000&database=qdrant&on_disk=vectors")
+    expect(control(page, "on_disk")).to_have_value("vectors")
+    qdrant = database_storage("qdrant", calculator.vector_size(447, 384), on_disk="vectors")
+    assert qdrant.ram_bytes is not None
+    for name, where in (("vector_bytes", "disk"), ("hnsw_bytes", "ram_and_disk")):
+        expect(database_part(page, name)).to_contain_text(
+            message(lang, f"storage.db.where.{where}")
+        )
+    ram = page.locator('#storage [data-database-row="ram"] [data-life-value]')
+    expect(ram).to_have_attribute("data-value", str(qdrant.ram_bytes))
+    total = page.locator('#storage [data-database-row="total"] [data-life-value]')
+    expect(total).to_have_attribute("data-value", str(qdrant.total_bytes))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_representation_the_database_cannot_store_errs_at_the_database(
+    started: Started, lang: str
+) -> None:
+    page = started(lang, "?database=pgvector")
+    control(page, "dtype").select_option("int8")
+    binary = catalog(lang)["dtype.binary"].split(" (")[0]
+    supported = f"float32 (vector), float16 (halfvec), {binary} (bit)"
+    expect(page.locator("#error-database")).to_have_text(
+        message(
+            lang, "errors.dtype_not_stored", value="int8", database="pgvector", supported=supported
+        )
+    )
+    expect(control(page, "database")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#error-dtype")).to_be_empty()
+    expect(page.locator("#storage [data-panel-stale]")).to_be_visible()
+    # Nothing typed is lost: both choices stay as they were made.
+    expect(control(page, "dtype")).to_have_value("int8")
+    expect(control(page, "database")).to_have_value("pgvector")
+
+
+# The storage panel's tables wider than their boxes, and the page wider than the window.
+SIDEWAYS = """() => [
+  ...[...document.querySelectorAll("#storage .figures-scroll")]
+    .filter((box) => box.scrollWidth > box.clientWidth)
+    .map((box) => box.firstElementChild.className),
+  ...(document.documentElement.scrollWidth > innerWidth ? ["page"] : []),
+]"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_storage_tables_wrap_instead_of_scrolling_sideways(started: Started, lang: str) -> None:
+    page = started(lang, "?tokens=200000&dimensions=1536&database=qdrant&text_bytes_per_token=4.2")
+    expect(database_part(page, "payload_bytes")).to_be_visible()
+    wide = page.viewport_size
+    assert wide is not None and wide["width"] >= 1280
+    assert page.evaluate(SIDEWAYS) == []
+    page.set_viewport_size({"width": 390, "height": wide["height"]})
+    try:
+        expect(database_part(page, "payload_bytes")).to_be_visible()
+        assert page.evaluate(SIDEWAYS) == []
+    finally:
+        page.set_viewport_size(wide)

@@ -18,6 +18,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
+from cache_lock import cache_lock
 
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
@@ -48,6 +49,13 @@ async ({ manifestURL, micropipLockEntry, wheelURL }) => {
 def micropip_wheel() -> Path:
     """The pure micropip wheel from PyPI, downloaded once into the git-ignored cache."""
     target = build.CACHE / "micropip" / MICROPIP_WHEEL
+    with cache_lock("micropip"):
+        _download_micropip(target)
+    build.verify_sha256(target, MICROPIP_SHA256)
+    return target
+
+
+def _download_micropip(target: Path) -> None:
     if not target.exists():
         subprocess.run(
             [
@@ -67,8 +75,6 @@ def micropip_wheel() -> Path:
             ],
             check=True,
         )
-    build.verify_sha256(target, MICROPIP_SHA256)
-    return target
 
 
 def lock_entry(wheel_url: str) -> dict[str, Any]:

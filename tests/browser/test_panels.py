@@ -373,6 +373,28 @@ def test_a_pasted_list_of_100000_documents_is_read_in_the_worker(
     expect(chunks).to_have_attribute("data-value", str(at_1024.chunks))
 
 
+def test_a_long_list_travels_in_the_fragment_no_server_sees(
+    started: Started, new_page: Callable[..., Page]
+) -> None:
+    page = started("it")
+    lengths = [300 + (index * 37) % 2000 for index in range(3000)]
+    page.locator("#field-corpus").select_option("list")
+    # Put in as a paste puts it (Playwright's fill gives up on a text this long).
+    page.locator("#field-document_tokens").evaluate(
+        "(list, text) => { list.value = text;"
+        " list.dispatchEvent(new Event('input', { bubbles: true })); }",
+        "\n".join(map(str, lengths)),
+    )
+    page.wait_for_function("() => location.hash.startsWith('#list=')")
+    assert address(page) == {"corpus": "list"}
+    fresh = open_fresh(new_page, page.url)
+    expect(fresh.locator("#field-document_tokens")).to_have_value("\n".join(map(str, lengths)))
+    corpus = calculator.plan_documents(lengths, 512, 64)
+    expect(fresh.locator('.result-list [data-result="chunks"]')).to_have_attribute(
+        "data-value", str(corpus.chunks)
+    )
+
+
 @pytest.mark.parametrize("lang", ["de", "pt"])
 def test_a_pasted_list_survives_in_the_link(
     started: Started, new_page: Callable[..., Page], lang: str

@@ -9,6 +9,15 @@ import { onAnswer, onSend } from "./requests.js";
 
 const list = /** @type {HTMLTextAreaElement} */ (document.getElementById("field-document_tokens"));
 const reading = /** @type {HTMLElement} */ (document.querySelector("[data-list-parsing]"));
+// A link too long for an address brings a summary: counts rounded, every figure an estimate,
+// said beside the list and the results until the list is edited.
+const rounded = /** @type {HTMLElement} */ (document.querySelector("[data-list-rounded]"));
+const estimate = /** @type {HTMLElement} */ (document.querySelector("[data-estimate-note]"));
+
+function sayEstimate(shown) {
+  rounded.hidden = !shown;
+  estimate.hidden = !shown;
+}
 // Whether the calculation last sent holds the list as the visitor edited it: its answer then
 // ends the "reading the list" note.
 let listSent = false;
@@ -26,6 +35,7 @@ function fillLinkedList(linked) {
 function followAnswer(answer) {
   if (answer.fields) {
     fillLinkedList(answer.fields.document_tokens);
+    sayEstimate(answer.list_came === "rounded");
   }
   if (listSent) {
     reading.hidden = true;
@@ -37,6 +47,7 @@ export function startCorpus() {
   fillLinkedList(new URLSearchParams(location.search).get("document_tokens"));
   list.addEventListener("input", () => {
     reading.hidden = false;
+    sayEstimate(false);
   });
   onSend(() => {
     listSent = !reading.hidden;

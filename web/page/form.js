@@ -64,16 +64,30 @@ export function fillFields(fields, errors) {
   syncShownFields();
 }
 
+/** Whether a field's block is shown: its chooser has the value it names, and the chooser's
+ *  own block (when it too is shown only under a choice) is shown. */
+function isShown(/** @type {HTMLElement} */ block) {
+  const name = block.dataset.shownWhen;
+  if (!name) {
+    return true;
+  }
+  const chooser = /** @type {RadioNodeList | HTMLInputElement | null} */ (
+    form.elements.namedItem(name)
+  );
+  const chooserBlock = /** @type {HTMLElement | null} */ (
+    document.querySelector(`[data-field="${name}"][data-shown-when]`)
+  );
+  return chooser?.value === block.dataset.shownValue && (!chooserBlock || isShown(chooserBlock));
+}
+
 /** Fields shown only while another field has a value (their declaration's shown_when, written
- *  by the build as data-shown-when/-value); a list among them is named, so sent, only then. */
+ *  by the build as data-shown-when/-value, up the chain when that field is itself shown only
+ *  under a choice); a list among them is named, so sent, only then. */
 export function syncShownFields() {
   for (const block of /** @type {NodeListOf<HTMLElement>} */ (
     document.querySelectorAll("[data-shown-when]")
   )) {
-    const chooser = /** @type {RadioNodeList | HTMLInputElement | null} */ (
-      form.elements.namedItem(block.dataset.shownWhen ?? "")
-    );
-    const shown = chooser?.value === block.dataset.shownValue;
+    const shown = isShown(block);
     writeHidden(block, !shown);
     const list = block.querySelector("textarea");
     if (list && shown) {

@@ -34,7 +34,7 @@ const carried = {};
 function buildRequest() {
   number_format ??= numberSeparators(formatter.tag);
   return addressPending()
-    ? { query: location.search, number_format }
+    ? { query: location.search, fragment: location.hash, number_format }
     : { fields: readFields(), number_format, ...carried };
 }
 

@@ -186,12 +186,29 @@ export function paintResult(result) {
   hasResult = true;
 }
 
+// The messages whose text params are the calculator's names of representations and indexes
+// (a database's refusal: "binary (bit)", "hnsw"), not text the visitor typed.
+const NAMING_CHOICES = new Set(["dtype_not_stored", "too_many_dimensions"]);
+
+/** The representations and indexes named in `text`, in the page's words: each option's text
+ *  up to its explanation ("binär (1 Bit je Dimension)" → "binär"). */
+function choiceNames(text) {
+  return text.replace(/\b[a-z][a-z0-9]*\b/g, (word) => {
+    const option = strings[`dtype.${word}`] ?? strings[`index_kind.${word}`];
+    return typeof option === "string" ? option.split(" (")[0] : word;
+  });
+}
+
 /** A field error in the page's language, its whole-number params (Python names them) in the
  *  page's number format; the panels use it too. */
 export function errorText(error) {
   const params = {};
   for (const [name, value] of Object.entries(error.params ?? {})) {
-    params[name] = error.integer_params?.includes(name) ? formatter.integer(value) : value;
+    if (error.integer_params?.includes(name)) {
+      params[name] = formatter.integer(value);
+    } else {
+      params[name] = NAMING_CHOICES.has(error.key) ? choiceNames(value) : value;
+    }
   }
   return message(`errors.${error.key}`, params);
 }

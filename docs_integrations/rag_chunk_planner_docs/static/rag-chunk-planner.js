@@ -3,10 +3,13 @@
 //
 // - Lazy: a frame gets its address (and so starts Python) only as it nears the viewport, or
 //   on a click of its button when the embed has `prompt`.
-// - Sized to its content: the page's height message (the protocol of web/embed-host.js), or
-//   the browser's own `frame-sizing: content-height` where it has it and the page opts in.
+// - Sized to its content: the page's height message (the protocol of
+//   web/standalone/embed-host.js).  Not CSS's `frame-sizing: content-height`: Chromium
+//   measures the content at the width the frame had when it loaded, so a frame made narrower
+//   afterwards (a phone turned, a sidebar shown) would cut the calculator off.
 // - Themed like the docs when `theme: auto`: the theme the docs show when the frame starts is
-//   in its address; a later switch is sent to the frame as a message.
+//   in its address; a later switch is sent to the loaded frame as a message, which the page
+//   applies and keeps in its address.
 // - A classic script, so that docs opened from file:// (where module workers cannot start)
 //   still say why there is no calculator.
 // - Started on each page Material's instant navigation shows (its `document$`), else once
@@ -14,9 +17,10 @@
 (() => {
   const HEIGHT_MESSAGE = "rag-chunk-planner:height";
   const THEME_MESSAGE = "rag-chunk-planner:theme";
-  // The clamp of web/embed-host.js: no page can make a frame tiny or endless.
+  // The clamp of web/standalone/embed-host.js: no page can make a frame tiny or endless, and
+  // the tallest embed (every panel, on a phone) fits.
   const MIN_HEIGHT = 200;
-  const MAX_HEIGHT = 4000;
+  const MAX_HEIGHT = 20000;
   // The frame's height until the calculator says its own, as the page's embed snippet has it.
   const START_HEIGHT = 900;
   // How near the viewport a frame starts: Python takes a few seconds to start.
@@ -110,18 +114,7 @@
     if (!frame.getAttribute("src")) {
       return; // the empty document a frame has before its address
     }
-    let page = null;
-    try {
-      page = frame.contentDocument; // the calculator is self-hosted: same origin
-    } catch {
-      page = null;
-    }
-    const optsIn = page?.querySelector('meta[name="responsive-embedded-sizing"]');
-    if (autoHeight(frame) && optsIn && CSS.supports?.("frame-sizing", "content-height")) {
-      frame.dataset.sizing = "content";
-      frame.style.setProperty("frame-sizing", "content-height");
-      frame.style.removeProperty("height");
-    }
+    frame.dataset.loaded = "";
     // A switch of the docs' theme while the frame was loading.
     sendTheme(frame);
   }
@@ -192,10 +185,8 @@
       }
       const src = frame.getAttribute("src");
       if (src && event.origin === new URL(src, document.baseURI).origin && autoHeight(frame)) {
-        if (frame.dataset.sizing !== "content") {
-          const height = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, data.height));
-          frame.style.height = `${Math.round(height)}px`;
-        }
+        const height = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, data.height));
+        frame.style.height = `${Math.round(height)}px`;
       }
       return;
     }
@@ -203,10 +194,13 @@
 
   // --- following the docs' theme ----------------------------------------------------------
 
+  /** The docs' theme to a loaded frame that follows them, when it is not the one the frame
+   *  has (in its address, or sent last).  Before the frame's load, a message would reach the
+   *  empty document it has until then: the load sends it. */
   function sendTheme(frame) {
     const holder = frame.closest(HOLDER);
     const src = frame.getAttribute("src");
-    if (!holder || !src || holder.dataset.theme !== "auto") {
+    if (!holder || !src || holder.dataset.theme !== "auto" || !("loaded" in frame.dataset)) {
       return;
     }
     const theme = docsTheme();
@@ -216,18 +210,6 @@
     frame.dataset.sentTheme = theme || "";
     const origin = new URL(src, document.baseURI).origin;
     frame.contentWindow?.postMessage({ type: THEME_MESSAGE, theme }, origin);
-    // Until the page answers that message itself: the frame is of the docs' own origin, and
-    // <html data-theme> is the page's documented switch (what ?theme= sets).
-    try {
-      const root = frame.contentDocument?.documentElement;
-      if (root && theme) {
-        root.dataset.theme = theme;
-      } else if (root) {
-        delete root.dataset.theme;
-      }
-    } catch {
-      // another origin: the message alone
-    }
   }
 
   function followTheme() {

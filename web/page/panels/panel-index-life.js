@@ -10,10 +10,12 @@
 /** @typedef {import("answer-types").StorageAnswer} StorageAnswer */
 /** @typedef {import("answer-types").ModelLimitAnswer} ModelLimitAnswer */
 /** @typedef {import("answer-types").SizeAnswer} SizeAnswer */
+/** @typedef {import("answer-types").DatabaseAnswer} DatabaseAnswer */
+/** @typedef {import("answer-types").StoragePartAnswer} StoragePartAnswer */
 /** @typedef {{value: string, text: string, formula: string} | null} Row */
 import { writeData, writeHidden, writeText } from "../dom-write.js";
 import { syncShownFields } from "../form.js";
-import { formatter, message, strings } from "../page-context.js";
+import { INTEGER, formatter, message, strings } from "../page-context.js";
 import { amountText, figuresChanged, isStale, markStale, painted } from "./panel-common.js";
 
 function integer(text) {
@@ -150,12 +152,149 @@ function storageRows(storage) {
       }),
     ),
     replica_bytes: part("replica_bytes", storage.replica_size, message("storage.formula.replica")),
-    total_bytes: part(
-      "total_bytes",
-      storage.total_size,
-      message("storage.formula.total", { replicas: integer(storage.replicas) }),
-    ),
+    // With a database named, its total is the storage's; this table keeps the formula's.
+    total_bytes: {
+      value: storage.generic_total_bytes ?? storage.total_bytes,
+      text: bytesText(
+        storage.generic_total_bytes ?? storage.total_bytes,
+        storage.generic_total_size ?? storage.total_size,
+      ),
+      formula: message("storage.formula.total", { replicas: integer(storage.replicas) }),
+    },
   };
+}
+
+/**
+ * A database part's formula in the page's words: the catalog's text for its key, filled with
+ * its figures in the page's number format (a count of pages with its plural).
+ * @param {StoragePartAnswer} part
+ */
+function partFormula(part) {
+  const params = {};
+  for (const [name, value] of Object.entries(part.formula_params)) {
+    if (name === "pages") {
+      params[name] = formatter.count(strings["plural.pages"], value);
+    } else {
+      params[name] = INTEGER.test(value) ? integer(value) : value;
+    }
+  }
+  return message(`storage.db.formula.${part.formula_key}`, params);
+}
+
+/** @param {string} className @param {string} text */
+function span(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+/**
+ * One part's row: its name (an estimate and, in Qdrant, where it is kept, said under it), its
+ * size, its formula and its source.
+ * @param {StoragePartAnswer} part
+ */
+function partRow(part) {
+  const row = document.createElement("tr");
+  row.dataset.databasePart = part.name;
+  const label = document.createElement("th");
+  label.scope = "row";
+  label.append(strings[`storage.db.part.${part.name}`]);
+  if (part.estimate) {
+    label.append(span("life-estimate", strings["life.estimate"]));
+  }
+  if (part.where) {
+    const where = part.where === "disk" ? "disk" : "ram_and_disk";
+    label.append(span("database-where", strings[`storage.db.where.${where}`]));
+  }
+  const value = document.createElement("td");
+  value.className = "life-value";
+  value.dataset.lifeValue = "";
+  value.dataset.value = part.bytes;
+  value.textContent = bytesText(part.bytes, part.size);
+  const formula = document.createElement("td");
+  formula.className = "life-formula";
+  const code = document.createElement("code");
+  code.textContent = partFormula(part);
+  const source = span(
+    "database-note",
+    message("storage.db.source", { source: strings[`storage.db.source.${part.source_key}`] }),
+  );
+  source.dataset.databaseSource = part.source_key;
+  formula.append(code, source);
+  row.append(label, value, formula);
+  return row;
+}
+
+/**
+ * One of the totals' rows: shown with its figure, or hidden when the database has none.
+ * @param {HTMLElement} table
+ * @param {string} name
+ * @param {string | undefined} count
+ * @param {SizeAnswer | undefined} size
+ * @param {string} formula
+ */
+function paintTotal(table, name, count, size, formula) {
+  const row = /** @type {HTMLElement} */ (table.querySelector(`[data-database-row="${name}"]`));
+  writeHidden(row, count === undefined);
+  if (count === undefined) {
+    return;
+  }
+  const value = row.querySelector("[data-life-value]");
+  writeData(value, "value", count);
+  writeText(value, bytesText(count, size));
+  writeText(row.querySelector("[data-life-formula]"), formula);
+}
+
+/**
+ * The storage as pgvector or Qdrant stores it, part by part, its total the storage's with the
+ * generic formula's beside it; hidden with the generic formula alone.
+ * @param {HTMLElement} section
+ * @param {StorageAnswer} storage
+ */
+function paintDatabase(section, storage) {
+  const table = /** @type {HTMLElement} */ (section.querySelector("[data-database]"));
+  const database = storage.database;
+  writeHidden(table, !database);
+  // pgvector's sizes per value stand in for a database only while none is chosen.
+  writeHidden(section.querySelector("[data-pgvector-values]"), Boolean(database));
+  if (!database) {
+    return;
+  }
+  const name = database.name === "qdrant" ? "qdrant" : "pgvector";
+  writeText(table.querySelector("[data-database-caption]"), strings[`storage.db.caption_${name}`]);
+  table.querySelector("[data-database-parts]").replaceChildren(...database.parts.map(partRow));
+  const total = /** @type {HTMLElement} */ (table.querySelector('[data-database-row="total"]'));
+  writeText(total.querySelector("[data-database-label]"), strings[`storage.db.total_${name}`]);
+  paintTotal(
+    table,
+    "total",
+    storage.total_bytes,
+    storage.total_size,
+    name === "qdrant"
+      ? message("storage.db.formula_total_qdrant")
+      : message("storage.db.formula_total_pgvector", { replicas: integer(storage.replicas) }),
+  );
+  writeText(
+    total.querySelector("[data-database-generic]"),
+    message("storage.db.generic_says", {
+      size: bytesText(storage.generic_total_bytes, storage.generic_total_size),
+    }),
+  );
+  paintTotal(
+    table,
+    "ram",
+    database.ram_bytes,
+    database.ram_size,
+    message("storage.db.formula_ram"),
+  );
+  paintTotal(
+    table,
+    "headroom",
+    database.headroom_bytes,
+    database.headroom_size,
+    message("storage.db.formula_headroom"),
+  );
 }
 
 /**
@@ -290,6 +429,7 @@ export function showIndexLife(answer) {
   });
   showPanel(answer, "storage", answer.storage, (section) => {
     paintRows(section, storageRows(answer.storage), answer.storage.estimates);
+    paintDatabase(section, answer.storage);
     paintPgvector(section, answer.storage);
   });
   showPanel(answer, "model_limit", answer.model_limit, (section) => {
@@ -298,7 +438,8 @@ export function showIndexLife(answer) {
 }
 
 export function startIndexLife() {
-  const reindex = document.getElementById("reindex");
-  // The change chosen shows its own inputs (their declarations' shown_when).
-  reindex.addEventListener("input", () => syncShownFields());
+  // The change (or the database) chosen shows its own inputs (their declarations' shown_when).
+  for (const panel of document.querySelectorAll("[data-life-panel]")) {
+    panel.addEventListener("input", () => syncShownFields());
+  }
 }

@@ -1,5 +1,6 @@
 // Sharing and embedding: the address bar follows the form, "Copy link", the embed snippet,
-// and the compact embed mode (?embed=1) that tells its host page how tall it is.
+// and the compact embed mode (?embed=1) that tells its host page how tall it is and takes
+// its theme from it.
 //
 // Python writes the canonical query of every answer (response.query: machine values,
 // defaults left out); this module only puts it into URLs. Every text reaches the page
@@ -10,22 +11,38 @@ import { PAUSE_MS, root, strings } from "../page-context.js";
 import { onAnswer } from "../requests.js";
 
 // Parameters of the page itself rather than the calculator: the address keeps them.
-const PAGE_PARAMS = ["lang", "embed", "theme"];
+const PAGE_PARAMS = ["lang", "embed", "panels", "theme"];
 const THEMES = new Set(["light", "dark"]);
 // What the host's resize script listens for; the message carries the height only.
 const HEIGHT_MESSAGE = "rag-chunk-planner:height";
+// What the host page may send its frame: {type, theme: "light" | "dark" | null}, null
+// following the visitor's preference, as the page does without ?theme=.
+const THEME_MESSAGE = "rag-chunk-planner:theme";
 // The snippet's frame height before (or without) the resize script: the compact calculator
 // on a narrow column, so it is usable without scrolling inside the frame.
 const SNIPPET_HEIGHT = 900;
 
 let given = new URLSearchParams(location.search);
-// The compact layout is chosen once, by the address the page was loaded with.
-const embedded = given.get("embed") === "1";
+// The compact layout is chosen once, by the address the page was loaded with (query-guard.js
+// read it before the first paint).
+const embedded = "embed" in root.dataset;
 const $ = (selector) => document.querySelector(selector);
 
 let query = withoutPageParams(given).toString();
+// A long list of counts travels in the fragment, which no server receives: Python writes it
+// with the query (calculator/_list_link.py), and reads the address's fragment with the link.
+// Another fragment (the skip link's #results) is the visitor's and stays; `written` is the
+// list's fragment this page last put into the address, which a state without one removes.
+// The list's fragment starts so (FRAGMENT_KEY in calculator/_list_link.py; a test keeps them
+// equal): the one the page was opened with is the state's until Python has read it.
+const LIST_FRAGMENT = "list=";
+let fragment = "";
+let written = location.hash.startsWith(`#${LIST_FRAGMENT}`) ? location.hash.slice(1) : "";
 let addressTimer = 0;
 let resizeSource = null;
+// The theme the host page last sent (undefined before its first message): from then on it,
+// not an older address that Back or Forward returns to, is the theme.
+let hostTheme;
 
 function withoutPageParams(params) {
   const rest = new URLSearchParams(params);
@@ -43,7 +60,7 @@ function stateURL(extra) {
     params.set(name, value);
   }
   url.search = params.toString();
-  url.hash = "";
+  url.hash = fragment;
   return url;
 }
 
@@ -62,7 +79,9 @@ function followForm() {
   clearTimeout(addressTimer);
   addressTimer = 0;
   const next = shareURL();
-  next.hash = location.hash;
+  const visitors = location.hash.slice(1) === written ? "" : location.hash;
+  next.hash = fragment || visitors;
+  written = fragment;
   if (next.href !== location.href) {
     history.replaceState(history.state, "", next);
     addressWritten();
@@ -140,11 +159,25 @@ function showLinks() {
   $("[data-open-full]").href = fullPageURL().href;
 }
 
+/** How the link carries a long list, said where it is not exactly as typed. */
+function sayListLink(form) {
+  const note = $("[data-list-link-note]");
+  const key = {
+    sorted: "share.list_sorted",
+    rounded: "share.list_rounded",
+    too_long: "share.list_too_long",
+  }[form];
+  note.hidden = !key;
+  note.textContent = key ? strings[key] : "";
+}
+
 function onStateChange(response) {
+  sayListLink(response.list_link);
   // The links show the query already unless it changed (the page parameters and the resize
   // script, the rest of what they hold, repaint them where they change).
-  if (response.query !== query) {
+  if (response.query !== query || response.fragment !== fragment) {
     query = response.query;
+    fragment = response.fragment;
     showLinks();
   }
   clearTimeout(addressTimer);
@@ -158,6 +191,12 @@ function followAddress() {
   addressTimer = 0;
   given = new URLSearchParams(location.search);
   query = withoutPageParams(given).toString();
+  // Until Python has read the address again, its list's fragment is the state's.
+  fragment = written = location.hash.startsWith(`#${LIST_FRAGMENT}`) ? location.hash.slice(1) : "";
+  if (hostTheme !== undefined && given.get("theme") !== hostTheme) {
+    keepHostTheme();
+    followForm();
+  }
   applyTheme();
   showLinks();
 }
@@ -179,11 +218,38 @@ function postHeight() {
   window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
 }
 
+/** The host's theme as the address's `theme`, as ?theme= would give it. */
+function keepHostTheme() {
+  if (hostTheme) {
+    given.set("theme", hostTheme);
+  } else {
+    given.delete("theme");
+  }
+}
+
+/** The host page's theme: applied at once and written into the address (replaced, not
+ *  pushed), so that a reload keeps it and Back or Forward does not undo it.  Only the page
+ *  that embeds this one is heard; it may be of any origin, as the snippet's host is. */
+function followHostTheme(event) {
+  const data = event.data;
+  if (event.source !== window.parent || data?.type !== THEME_MESSAGE) {
+    return;
+  }
+  if (data.theme !== null && !THEMES.has(data.theme)) {
+    return;
+  }
+  hostTheme = data.theme;
+  keepHostTheme();
+  applyTheme();
+  followForm();
+  showLinks();
+}
+
 function startEmbedMode() {
-  root.dataset.embed = "";
   if (window.parent === window) {
     return;
   }
+  window.addEventListener("message", followHostTheme);
   new ResizeObserver(postHeight).observe(document.body);
   window.addEventListener("load", postHeight);
   onAnswer(() => requestAnimationFrame(postHeight));
