@@ -234,6 +234,9 @@ class CompareRowFigures(TypedDict):
     over_tokens_share: str
     repeated_tokens: int
     padded_tokens: int
+    #: With the model's input limit known: the row's chunks over it and the tokens they lose.
+    chunks_over_limit: NotRequired[int]
+    truncated_tokens: NotRequired[int]
     dimensions: NotRequired[int]
     dtype: NotRequired[str]
     bytes_per_vector: NotRequired[int]
@@ -418,6 +421,7 @@ class ModelLimitAnswer(TypedDict):
     added_tokens: int
     chunk_size: int
     chunks: int
+    tokens_processed: int
     chunks_over_limit: int
     truncated_tokens: int
     fits: bool
@@ -428,6 +432,51 @@ class ModelLimitAnswer(TypedDict):
     tokens_embedded: int
     #: The plan at the largest size within the limit; None when the overlap is not below it.
     at_limit: AtLimit | None
+
+
+class ModelSource(TypedDict):
+    """Where one field of a model's preset was verified, and when."""
+
+    field: str
+    #: The addresses without their scheme: the page shows them as text, never as links.
+    addresses: list[str]
+    #: Their hosts, each once.
+    hosts: list[str]
+    #: The day it was checked, YYYY-MM-DD.
+    checked: str
+
+
+class ModelAnswer(TypedDict):
+    """The model chosen in the form (``calculator._models.page_model``): what its card says
+    (``None`` where it is not known), the form's fields it fills and which hold other values,
+    and every field's sources."""
+
+    name: str
+    label: str
+    dimensions: int
+    dimension_sizes: list[int] | None
+    #: A Matryoshka model shortened to any size up to this.
+    dimension_max: int | None
+    max_input_tokens: int
+    special_tokens: list[str] | None
+    prefix: str | None
+    added_tokens: int | None
+    #: A tokenizer id (``bert-base-uncased``, ``cl100k_base``, …) and how it was identified.
+    tokenizer: str | None
+    tokenizer_identified_by: str | None
+    price_per_million: str | None
+    currency: str | None
+    deprecated: bool | None
+    replaced_by: str | None
+    #: The form's fields it fills, as machine texts.
+    values: dict[str, str]
+    #: Those of them whose value in the form is not the model's.
+    differs: list[str]
+    #: The fields this answer filled (a model just chosen), as machine texts.
+    filled: dict[str, str]
+    sources: list[ModelSource]
+    #: The latest day any field was checked.
+    checked: str
 
 
 class PanelFigures(TypedDict):
@@ -467,6 +516,8 @@ class Answer(TypedDict):
     reindex: ReindexAnswer | None
     storage: StorageAnswer | None
     model_limit: ModelLimitAnswer | None
+    #: The model chosen in the form; None for "custom" (or a name it does not know).
+    model: ModelAnswer | None
     #: The link's query of the form, without "?", and its fragment, without "#" ("" for
     #: none): a long list of counts travels there (``calculator._list_link``).
     query: str

@@ -34,6 +34,29 @@ PAGE_PANELS: tuple[Panel, ...] = (
 )  # fmt: skip
 
 DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
+#: No preset: the dimensions and the input limit are the visitor's own.
+CUSTOM_MODEL = "custom"
+#: The presets of ``models.json`` (``calculator._models``), in its order: the model field's
+#: choices, known without reading the file, which a page reads only once a model is chosen
+#: (tests/test_models.py checks that the two agree).
+MODEL_PRESETS = (
+    "all-MiniLM-L6-v2",
+    "bge-small-en-v1.5",
+    "bge-base-en-v1.5",
+    "bge-large-en-v1.5",
+    "e5-small-v2",
+    "e5-base-v2",
+    "e5-large-v2",
+    "multilingual-e5-small",
+    "multilingual-e5-base",
+    "multilingual-e5-large",
+    "nomic-embed-text-v1.5",
+    "text-embedding-3-small",
+    "text-embedding-3-large",
+    "text-embedding-ada-002",
+    "embed-english-v3.0",
+    "embed-multilingual-v3.0",
+)
 
 
 @record
@@ -65,6 +88,9 @@ class Field:
     label_key: str = ""
     help_key: str | None = ""
     option_key: str = ""
+    #: Its choices but the default are proper names (models), shown as they are in every
+    #: language: no catalog key words them.
+    named_choices: bool = False
 
     @property
     def label(self) -> str:
@@ -98,12 +124,16 @@ class Field:
         """
         return self.default if self.cli_default is None else self.cli_default
 
-    def option_label(self, choice: str) -> str:
-        """The catalog key of ``choice``'s option text.
+    def option_label(self, choice: str) -> str | None:
+        """The catalog key of ``choice``'s option text; ``None`` for a proper name.
 
         >>> FIELDS["dtype"].option_label("int8")
         'dtype.int8'
+        >>> FIELDS["model"].option_label("custom"), FIELDS["model"].option_label("e5-base-v2")
+        ('model.custom', None)
         """
+        if self.named_choices and choice != self.default:
+            return None
         return (self.option_key or self.name + ".{choice}").replace("{choice}", choice)
 
 
@@ -134,6 +164,13 @@ _DECLARATIONS = (
     # The window and the vectors.
     Field("chunk_size", "whole", _WINDOW, "512", minimum=1),
     Field("overlap", "whole", _WINDOW, "64", minimum=0, cli_default="0"),
+    # An embedding model's preset fills the fields it knows (dimensions, its input limit and
+    # the tokens it adds to every chunk) and no figure depends on the choice itself: the
+    # fields hold what is computed with.  The command line has its own --model.
+    Field(
+        "model", "choice", (), CUSTOM_MODEL, choices=(CUSTOM_MODEL, *MODEL_PRESETS),
+        named_choices=True,
+    ),
     Field("dimensions", "whole", _VECTORS, "384", minimum=1, cli_default=""),
     Field("dtype", "choice", _VECTORS, "float32", choices=DTYPE_CHOICES),
     Field(
@@ -210,14 +247,12 @@ _DECLARATIONS = (
         "on_disk", "choice", ("storage",), "none", choices=ON_DISK_CHOICES,
         shown_when=("database", "qdrant"), home="storage",
     ),
-    # 512 tokens: the input limit of the common 384-dimension models (the page's default
-    # dimensions), e.g. bge-small and multilingual-e5-small.
+    # 512 tokens: the input limit of many 384-dimension models (the page's default
+    # dimensions), e.g. bge-small and multilingual-e5-small (all-MiniLM-L6-v2 takes 256: its
+    # preset says so).
     Field("max_input_tokens", "whole", ("model_limit",), "512", minimum=1, home="model_limit"),
     # What the model adds to every chunk ([CLS] and [SEP], a prefix): 0 unless told.
-    Field(
-        "added_tokens", "whole", ("model_limit",), "0", minimum=0, on_page=False,
-        home="model_limit",
-    ),
+    Field("added_tokens", "whole", ("model_limit",), "0", minimum=0, home="model_limit"),
 )  # fmt: skip
 
 FIELDS: Mapping[str, Field] = MappingProxyType({field.name: field for field in _DECLARATIONS})
@@ -313,6 +348,7 @@ def page_field(field: Field) -> dict[str, object]:
         "conditions": list(field.conditions),
         "label": field.label,
         "help": field.help,
+        # A choice without a catalog key (a model's name) is shown as it is.
         "options": {choice: field.option_label(choice) for choice in field.choices},
         "home": field.home,
         # A numeric keypad has no minus sign: a signed count takes the full keyboard.

@@ -94,6 +94,7 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
     {'tokens': 'not_a_number', 'overlap': 'overlap_not_below_chunk_size'}
     """
     reader = _FieldReader(fields, number_format)
+    reader.choice("model")  # a name it does not know gets its error; the fields hold the values
     corpus = reader.corpus()
     window = reader.window("chunk_size", "overlap")
     dimensions = reader.whole("dimensions") if reader.text("dimensions") else None

@@ -4,7 +4,9 @@ Parameters carry the form's field names and plain machine values (no grouping,
 ``.`` before decimals); values equal to the defaults are left out.  Reading is
 forgiving: unknown keys are ignored, the first of repeated keys wins, missing
 ones take their defaults, and a bad value is kept as typed so the page can show
-it with its error.
+it with its error.  A link naming a model (``model=e5-base-v2``) takes the fields its
+preset knows from it unless it gives them itself, so it leaves out those equal to the
+model's.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ._cost import parse_price
 from ._decimals import decimal_text
 from ._documents import parse_document_tokens
 from ._errors import CalculatorError
-from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS
+from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS, MODEL_PRESETS
 from ._list_link import QUERY_LIST_LIMIT, list_fragment
 from ._record import record
 from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
@@ -64,6 +66,9 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     '1e400'
     >>> fields_from_query("documents=50000&average_tokens=1200")["corpus"]
     'documents'
+    >>> fields = fields_from_query("model=all-MiniLM-L6-v2&dimensions=512")
+    >>> fields["dimensions"], fields["max_input_tokens"], fields["added_tokens"]
+    ('512', '256', '2')
     """
     given: dict[str, str] = {}
     for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
@@ -72,7 +77,7 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     if CORPUS_PARAMETER not in given:
         given[CORPUS_PARAMETER] = implied_corpus(given)
     given.pop(LEGACY_DOCUMENTS_MODE, None)
-    fields = dict(DEFAULT_FIELDS)
+    fields = dict(DEFAULT_FIELDS) | _model_defaults(given)
     for name, value in given.items():
         fields[name] = _display_text(name, value, number_format)
     return fields
@@ -90,7 +95,7 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
     'compare=512%3A0%2C256%3A32%3A%3Aint8'
     """
     parameters: dict[str, str] = {}
-    for name, default in DEFAULT_FIELDS.items():
+    for name, default in (dict(DEFAULT_FIELDS) | _model_defaults(fields)).items():
         if name not in fields or not _travels(name, fields):
             continue
         value = _machine_text(name, fields[name], number_format)
@@ -103,6 +108,21 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
     if spec:
         parameters[COMPARE_PARAMETER] = spec
     return urlencode(parameters)
+
+
+def _model_defaults(fields: Mapping[str, str]) -> dict[str, str]:
+    """The fields a link takes from the model it names, when it leaves them out.
+
+    >>> _model_defaults({"model": "e5-base-v2"}), _model_defaults({"model": "custom"})
+    ({'dimensions': '768', 'max_input_tokens': '512', 'added_tokens': '4'}, {})
+    """
+    name = fields.get("model", "").strip()
+    if name not in MODEL_PRESETS:
+        return {}  # no model, or one it does not know (the form says so)
+    # Imported here: a page reads the presets only once a model is chosen.
+    from ._models import model_preset  # noqa: PLC0415
+
+    return model_preset(name).form_fields()
 
 
 @record

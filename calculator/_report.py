@@ -20,7 +20,7 @@ from ._databases import DatabaseStorage
 from ._decimals import decimal_text
 from ._documents import CorpusPlan, plan_one_document
 from ._form import FormOutcome
-from ._input_limit import InputLimit
+from ._input_limit import InputLimit, input_limit
 from ._pgvector import PgvectorSize
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import StorageSize, pgvector_value_bytes
@@ -67,7 +67,9 @@ def describe_panels(outcome: FormOutcome, *, english: bool = True) -> PanelFigur
         per_vector = None if vectors is None else vectors.bytes_per_vector
         documents = describe_documents(plan, plan.one_stream, per_vector)
     return {
-        "compare": None if outcome.comparison is None else describe_comparison(outcome.comparison),
+        "compare": None
+        if outcome.comparison is None
+        else describe_comparison(outcome.comparison, outcome.model_limit),
         "documents": documents,
         "budget": None if outcome.budget is None else describe_budget(outcome.budget),
         "cost": None
@@ -229,14 +231,23 @@ def describe_cost(price_per_million: Fraction, tokens_processed: int) -> Cost:
     }
 
 
-def describe_comparison(comparison: Comparison) -> ComparisonFiguresAnswer:
-    """Each row's figures, and which rows are best (lowest) and worst per figure.
+def describe_comparison(
+    comparison: Comparison, limit: InputLimit | None = None
+) -> ComparisonFiguresAnswer:
+    """Each row's figures, and which rows are best (lowest) and worst per figure; with the
+    model's input ``limit``, each row's chunks over it and the tokens they lose.
 
     >>> from calculator._compare import Configuration, compare_configurations
-    >>> report = describe_comparison(compare_configurations(
-    ...     200_000, [Configuration(512, 64), Configuration(512, 128)]))
+    >>> from calculator._input_limit import input_limit
+    >>> comparison = compare_configurations(
+    ...     200_000, [Configuration(512, 64), Configuration(256, 32)])
+    >>> report = describe_comparison(comparison)
     >>> [row["tokens_processed"] for row in report["rows"]], report["best"]["chunks"]
-    ([228544, 266560], [0])
+    ([228544, 228544], [0])
+    >>> minilm = input_limit(comparison.rows[0].plan, 256, 2)
+    >>> [(row["chunks_over_limit"], row["truncated_tokens"])
+    ...  for row in describe_comparison(comparison, minilm)["rows"]]
+    [(446, 115068), (892, 1784)]
     """
     rows: list[CompareRowFigures] = []
     for row in comparison.rows:
@@ -256,6 +267,10 @@ def describe_comparison(comparison: Comparison) -> ComparisonFiguresAnswer:
                 "bytes_per_vector": row.vectors.bytes_per_vector,
                 "raw_vector_bytes": row.vectors.raw_bytes,
             }
+        if limit is not None:
+            checked = input_limit(row.plan, limit.max_input_tokens, limit.added_tokens)
+            figures["chunks_over_limit"] = checked.chunks_over_limit
+            figures["truncated_tokens"] = checked.truncated_tokens
         rows.append(figures)
     return {
         "rows": rows,
@@ -472,6 +487,7 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
         "added_tokens": limit.added_tokens,
         "chunk_size": limit.plan.chunk_size,
         "chunks": limit.plan.chunks,
+        "tokens_processed": limit.plan.tokens_processed,
         "chunks_over_limit": limit.chunks_over_limit,
         "truncated_tokens": limit.truncated_tokens,
         "fits": limit.chunks_over_limit == 0,

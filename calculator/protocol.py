@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from ._chunk_map import chunk_map
 from ._documents import CorpusPlan
 from ._errors import CalculatorError
-from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
+from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._list_link import is_list_fragment, read_list_fragment
 from ._query import fields_from_query, link_from_fields, query_from_fields
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         DerivationLine,
         FieldError,
         ListForm,
+        ModelAnswer,
         PanelState,
         ResultAnswer,
         RowNote,
@@ -69,7 +70,10 @@ def respond(request_json: str) -> str:
     panel's state, the main ``result`` with its derivation's facts and each
     planning panel's figures (``null`` where their fields are invalid or unused),
     the comparison's rows as texts with their notes, and the link ``query`` of
-    the form.  Asked with a ``query``, it also gives the form's ``fields``.
+    the form.  Asked with a ``query``, it also gives the form's ``fields``.  A request that
+    follows a new choice of model names the one chosen before it (``previous_model``): the
+    fields that model's preset (or the page) put there take the new one's values, a value
+    the visitor typed stays, and ``model.filled`` says what changed.
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -105,7 +109,12 @@ def respond(request_json: str) -> str:
                 list_error = error
     else:
         fields = _text_mapping(request.get("fields", {}))
-    answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
+    filled: dict[str, str] = {}
+    previous = request.get("previous_model")
+    if isinstance(previous, str) and linked is None:
+        filled = _chosen_model_fields(fields, previous, number_format)
+        fields |= filled
+    answer = page_answer(evaluate_form(fields, number_format), fields, number_format, filled)
     if linked is not None:
         answer["fields"] = linked
         answer["list_came"] = list_form
@@ -116,11 +125,15 @@ def respond(request_json: str) -> str:
 
 
 def page_answer(
-    outcome: FormOutcome, fields: Mapping[str, str], number_format: NumberFormat
+    outcome: FormOutcome,
+    fields: Mapping[str, str],
+    number_format: NumberFormat,
+    filled: Mapping[str, str] | None = None,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
-    ``describe_panels``), each panel's state, the errors and the link.  ``respond`` sends it
-    with every integer as its decimal string."""
+    ``describe_panels``), each panel's state, the errors, the chosen model (with the fields
+    ``filled`` from it in this request) and the link.  ``respond`` sends it with every
+    integer as its decimal string."""
     plan = outcome.plan
     link = link_from_fields(fields, number_format)
     result: ResultAnswer | None = None
@@ -163,10 +176,40 @@ def page_answer(
         "reindex": figures["reindex"],
         "storage": storage,
         "model_limit": figures["model_limit"],
+        "model": _model(outcome, fields, number_format, filled or {}),
         "query": link.query,
         "fragment": link.fragment,
         "list_link": link.list_form,
     }
+
+
+def _chosen_model_fields(
+    fields: Mapping[str, str], previous: str, number_format: NumberFormat
+) -> dict[str, str]:
+    """The fields a model chosen in place of ``previous`` fills (``_models.chosen_fields``);
+    none for "custom" (every value stays, the visitor's own from now on) or a name the form
+    refuses."""
+    chosen = fields.get("model", "").strip()
+    if chosen not in MODEL_PRESETS:
+        return {}
+    # Imported here: the page reads the presets only once a model is chosen.
+    from ._models import chosen_fields, model_preset  # noqa: PLC0415
+
+    return chosen_fields(model_preset(chosen), previous, fields, number_format)
+
+
+def _model(
+    outcome: FormOutcome,
+    fields: Mapping[str, str],
+    number_format: NumberFormat,
+    filled: Mapping[str, str],
+) -> ModelAnswer | None:
+    name = fields.get("model", "").strip()
+    if "model" in outcome.errors or name not in MODEL_PRESETS:
+        return None  # "custom" (or a name the form refuses, with its error)
+    from ._models import model_preset, page_model  # noqa: PLC0415
+
+    return page_model(model_preset(name), fields, number_format, filled)
 
 
 def _field_error(error: CalculatorError) -> FieldError:

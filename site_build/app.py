@@ -21,10 +21,14 @@ CALCULATOR = App(
         ' "number_format": {"group": ".", "decimal": ","}}',
         '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384",'
         ' "number_format": {"group": ".", "decimal": ","}}',
+        # A model's preset, read from its data file once a model is chosen.
+        '{"fields": {"model": "e5-base-v2"}, "previous_model": "custom"}',
     ),
     # The command line and its English texts, and the answer's types (read by the type
     # checkers only).
     not_on_page=("_cli.py", "__main__.py", "_lifecycle_text.py", "_answer.py"),
+    # The model presets (calculator/_models.py reads them).
+    data=("models.json",),
 )
 # The calculator's zip, beside the start-up zip in start-<hash>/.
 CALCULATOR_ZIP = CALCULATOR.zip_name

@@ -95,8 +95,10 @@ def _copy_calculator(target: Path) -> None:
     for module in sorted((ROOT / "calculator").glob("*.py")):
         if module.name not in CALCULATOR_LEFT_OUT:
             shutil.copyfile(module, target / module.name)
-    # Its English messages, as the calculator's own wheel carries them (calculator/_errors.py).
+    # Its English messages, as the calculator's own wheel carries them (calculator/_errors.py),
+    # and the model presets a link's model= fills the fields from (calculator/_models.py).
     shutil.copyfile(LOCALES / "en.json", target / "en.json")
+    shutil.copyfile(ROOT / "calculator" / "models.json", target / "models.json")
 
 
 def _catalog(lang: str) -> dict[str, str]:

@@ -21,6 +21,7 @@ COMPONENTS = (
     "header.css",  # the page's header and its language links
     "calculator.css",  # the form and results side by side, the fields, the presets
     "results.css",  # the loading state, the results and their errors
+    "model.css",  # the embedding model's note and sources, the chunks its limit cuts
     "chunk-map.css",
     "explanations.css",  # the derivation, explanations, FAQ and footer
     "share.css",  # the share and embed panels

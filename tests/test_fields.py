@@ -18,6 +18,7 @@ import build
 from calculator._cli import _fields as cli_fields
 from calculator._cli import _parser
 from calculator._fields import (
+    CUSTOM_MODEL,
     DEFAULT_FIELDS,
     FIELDS,
     PAGE_PANELS,
@@ -27,6 +28,7 @@ from calculator._fields import (
     stale_panels,
 )
 from calculator._form import _FieldReader
+from calculator._models import model_names
 from calculator._text import MACHINE
 from calculator._vectors import CUSTOM_DTYPE
 from calculator.protocol import respond
@@ -160,10 +162,17 @@ def test_the_command_line_offers_the_declared_choices() -> None:
         if field.kind != "choice" or field.name not in options:
             continue
         choices, _ = options[field.name]
+        if field.name == "model":
+            # --model NAME takes a preset by its name and lists them when refusing another;
+            # leaving it out is "custom".
+            assert choices is None
+            assert set(field.choices) - {CUSTOM_MODEL} == set(model_names())
+            checked += 1
+            continue
         # A custom representation is --bytes-per-dimension, not a --dtype choice.
         assert choices == sorted(set(field.choices) - {CUSTOM_DTYPE}), field.name
         checked += 1
-    assert checked >= 2  # dtype and quantized_dtype
+    assert checked >= 3  # dtype, quantized_dtype and model
 
 
 def test_the_command_lines_stated_minimums_are_the_declared_ones() -> None:

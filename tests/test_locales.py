@@ -16,6 +16,7 @@ import pytest
 
 from calculator import MESSAGE_KEYS
 from calculator._databases import FORMULA_PARAMS, PARTS, SOURCES
+from calculator._models import FIELD_NAMES as MODEL_FIELDS
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "pt", "de", "it", "pl")
@@ -138,8 +139,23 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "storage.formula.metadata": frozenset({"per_chunk", "vectors"}),
     "storage.formula.total": frozenset({"replicas"}),
     "model_limit.formula.over": frozenset({"all"}),
-    "model_limit.formula.largest": frozenset({"limit"}),
+    "model_limit.formula.largest": frozenset({"limit", "added"}),
     "model_limit.formula.at_limit": frozenset({"chunk_size", "overlap", "tokens"}),
+    "model_limit.formula.embedded": frozenset({"processed", "chunks", "added", "cut"}),
+    # The embedding model's note, its sources, and the chunks its input limit cuts.
+    "model.values": frozenset({"model", "dimensions", "limit", "added"}),
+    "model.values_none_added": frozenset({"model", "dimensions", "limit"}),
+    "model.values_added_unknown": frozenset({"model", "dimensions", "limit"}),
+    "model.kept": frozenset({"fields"}),
+    "model.tokenizer.here": frozenset({"tokenizer", "identified"}),
+    "model.tokenizer.missing": frozenset({"tokenizer", "identified"}),
+    "model.sources": frozenset({"date"}),
+    "model.checked": frozenset({"date"}),
+    "model.any_up_to": frozenset({"max"}),
+    "model.price": frozenset({"amount", "currency"}),
+    "model.status.replaced": frozenset({"name"}),
+    "limit.field": frozenset({"largest"}),
+    "limit.of": frozenset({"count", "all"}),
     "plural.pages": frozenset({"count"}),
     "storage.db.source": frozenset({"source"}),
     "storage.db.formula_total_pgvector": frozenset({"replicas"}),
@@ -214,6 +230,8 @@ FIELDS = (
     "lists",
     "on_disk",
     "max_input_tokens",
+    "added_tokens",
+    "model",
 )
 DTYPES = ("float32", "float16", "bfloat16", "int8", "binary", "custom")
 RESULTS = (
@@ -387,6 +405,22 @@ OTHER_KEYS = (
     "model_limit.at_limit",
     "model_limit.formula.truncated",
     "model_limit.no_plan",
+    "model_limit.embedded",
+    "model.custom",
+    "model.field.dimensions",
+    "model.field.max_input_tokens",
+    "model.field.added_tokens",
+    "model.use_values",
+    "model.tokenizer.unknown",
+    "model.identified.checksum",
+    "model.identified.publisher",
+    "model.identified.configuration",
+    "model.sources_note",
+    "model.none",
+    "model.status.current",
+    "model.status.deprecated",
+    *(f"model.source.{field}" for field in MODEL_FIELDS),
+    "limit.results",
     "explain.formulas.code",
     "explain.references",
     "faq.heading",

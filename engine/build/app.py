@@ -16,13 +16,15 @@ class App:
     imported under its name): its zip holds what answering them imports, and the snapshot is
     made once it has answered the first.  `not_on_page` names the package's files no page
     imports, which its zip leaves out (a module a loaded one imports would fail the zips'
-    check).
+    check).  `data` names the package's data files a page reads (with its modules' loader,
+    e.g. pkgutil.get_data), which its zip holds beside the modules.
     """
 
     package: str
     entry: str
     requests: tuple[str, ...]
     not_on_page: tuple[str, ...] = ()
+    data: tuple[str, ...] = ()
 
     @property
     def zip_name(self) -> str:
@@ -41,5 +43,10 @@ class App:
     def described(self) -> str:
         """The app as engine/node/start_stdlib.py reads it, a JSON object."""
         return json.dumps(
-            {"entry": self.entry, "requests": self.requests, "not_on_page": self.not_on_page}
+            {
+                "entry": self.entry,
+                "requests": self.requests,
+                "not_on_page": self.not_on_page,
+                "data": self.data,
+            }
         )

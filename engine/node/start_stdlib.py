@@ -8,17 +8,18 @@ parts of the compiled standard library a first visit needs, and check them.
 The app is the Python package in <app dir> (the directory's name is the package's); <app> is
 a JSON object: "entry", the package's function that answers a JSON request with a JSON
 answer; "requests", Python expressions of the requests it answers here (the package is
-imported under its name); "not_on_page", the package's files no page imports.
+imported under its name); "not_on_page", the package's files no page imports; "data", the
+package's data files a page reads.
 
 `make` runs in a Pyodide booted from the whole compiled zip, after the app has been imported
 and has answered its requests.  The start-up zip holds the stdlib modules Pyodide's own start
 imported.  The app's zip holds the rest of what a page needs: every other stdlib module then
 in sys.modules (with what formatting a traceback imports: Pyodide formats every Python error
 that reaches JavaScript), every module the loaded app modules import (also inside functions),
-the app compiled like the stdlib but for the files no page imports, lazy_stdlib.py and the
-list of the whole zip's modules that it reads.  Python's start never reads the second zip, so
-a first visit fetches it once the wasm has come, while Python starts, instead of sharing the
-link with the wasm.
+the app compiled like the stdlib but for the files no page imports, its data files,
+lazy_stdlib.py and the list of the whole zip's modules that it reads.  Python's start never
+reads the second zip, so a first visit fetches it once the wasm has come, while Python
+starts, instead of sharing the link with the wasm.
 
 `check` runs in a fresh Pyodide booted from the start-up zip alone (no lazy path), with the
 app's zip added to sys.path as the worker adds it: importing the app, answering, formatting
@@ -196,6 +197,8 @@ def make(  # noqa: PLR0917 (the command line's arguments, in its order)
             entries[f"{package.name}/{path.name}c"] = without_line_tables(
                 compiled(path.read_bytes(), f"{app_prefix}{package.name}/{path.name}")
             )
+    for name in app["data"]:
+        entries[f"{package.name}/{name}"] = (package / name).read_bytes()
     lazy = Path(lazy_module).read_bytes()
     entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{app_prefix}{LAZY_MODULE}.py")
     write_stored(app_target, entries)
@@ -214,7 +217,14 @@ def tracebacks_work() -> None:
 
 def check(package_dir: str, app_json: str, app_mounted_as: str) -> None:
     package = Path(package_dir)
-    import_everything(package, json.loads(app_json))
+    app = json.loads(app_json)
+    import_everything(package, app)
+    # Each data file as a page reads it: with the package's own loader, from its zip.
+    module = sys.modules[package.name]
+    for name in app["data"]:
+        read = module.__spec__.loader.get_data(str(Path(module.__file__).parent / name))
+        if read != (package / name).read_bytes():
+            raise ImportError(f"{package.name}/{name} is not the app's zip's data file")
     tracebacks_work()
     importlib.import_module(LAZY_MODULE)
     origin = sys.modules[package.name].__spec__.origin

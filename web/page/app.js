@@ -1,7 +1,8 @@
 // The page's main script: wires the form's controls to the calculator and starts it.
 //
 // Each concern has its module: page-context.js (strings, formatter, pauses), dom-write.js
-// (writers), form.js (reading and filling the form), results-paint.js (the main results),
+// (writers), form.js (reading and filling the form), model.js (the embedding model's preset
+// and what its input limit cuts), results-paint.js (the main results),
 // requests.js (the request lifecycle), address.js (links, Back and Forward); the engine's
 // offline.js registers the service worker. All validation and arithmetic happen in Python (calculator.respond);
 // catalog and typed text only ever reach the page through textContent, never as markup.
@@ -10,6 +11,7 @@ import { startCorpus } from "./corpus.js";
 import { writeText } from "./dom-write.js";
 import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
 import { keepForOffline } from "../../engine/page/offline.js";
+import { startModel } from "./model.js";
 import { form, strings } from "./page-context.js";
 import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
 
@@ -100,6 +102,7 @@ function start() {
   syncLanguageLinks();
   wireControls();
   startCorpus();
+  startModel();
   loadCountingOnUse();
   whenStarted(keepForOffline);
   computeNow(true);

@@ -25,12 +25,36 @@ let pauseTimer = 0;
 // Made by the first request: the first Intl.NumberFormat of the page's process is slow (ICU's
 // number data), which the worker pays off this thread while Python loads (web/worker/worker.js).
 let number_format = null;
+// What the form's requests carry beside it until an answer to one that carried it is shown: a
+// model just chosen names the one before it (model.js), so that Python fills what that one put
+// into the fields (its answer says what, and the fields follow).
+/** @type {Record<string, string>} */
+const carried = {};
 
 function buildRequest() {
   number_format ??= numberSeparators(formatter.tag);
   return addressPending()
     ? { query: location.search, fragment: location.hash, number_format }
-    : { fields: readFields(), number_format };
+    : { fields: readFields(), number_format, ...carried };
+}
+
+/** Send `key` with the form's requests until an answer to one of them is shown; a key already
+ *  carried keeps its first value (nothing has answered it yet).
+ * @param {string} key
+ * @param {string} value
+ */
+export function carryUntilAnswered(key, value) {
+  carried[key] ??= value;
+}
+
+/** An answer to `request` is shown: what it carried is answered, and a link's answer is the
+ *  whole state. */
+function answered(request) {
+  for (const key of Object.keys(carried)) {
+    if (request.query !== undefined || request[key] === carried[key]) {
+      delete carried[key];
+    }
+  }
 }
 
 /** Modules beside this one (planning panels, sharing) paint their part of every answer here.
@@ -110,8 +134,10 @@ export async function computeNow(keepAddress = false) {
   try {
     // Read once Python can answer: the form as it is then, and no Intl object made at start.
     await calculator.ready;
-    const response = await calculator.calculate(buildRequest());
+    const request = buildRequest();
+    const response = await calculator.calculate(request);
     if (requestNumber === latestRequest) {
+      answered(request);
       showResponse(response);
     }
   } catch (error) {

@@ -206,7 +206,27 @@ function paintCompareFigures(figures) {
         writeText(exact, text === shown ? "" : text);
       }
     }
+    paintRowLimit(row, data);
   });
+}
+
+/** Beside the row's chunk size, its chunks over the model's input limit and the tokens they
+ *  lose (the figures the model-limit panel gives the main setting).
+ * @param {HTMLElement} row
+ * @param {Partial<import("answer-types").CompareRowFigures>} data
+ */
+function paintRowLimit(row, data) {
+  const warning = row.querySelector("[data-compare-limit]");
+  const over = data.chunks_over_limit;
+  writeHidden(warning, !over || over === "0");
+  writeData(warning, "value", over ?? "");
+  if (over && over !== "0") {
+    const cut = formatter.integer(data.truncated_tokens ?? "0");
+    writeText(
+      warning,
+      `${strings["model_limit.over"]}: ${formatter.integer(over)} · ${strings["model_limit.truncated"]}: ${cut}`,
+    );
+  }
 }
 
 /**

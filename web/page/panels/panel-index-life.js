@@ -321,6 +321,7 @@ function modelLimitRows(limit) {
       text: tokens(limit.largest_chunk_size_within_limit),
       formula: message("model_limit.formula.largest", {
         limit: integer(limit.max_input_tokens),
+        added: integer(limit.added_tokens),
       }),
     },
     at_limit: at
@@ -334,6 +335,17 @@ function modelLimitRows(limit) {
           }),
         }
       : { value: "", text: "—", formula: message("model_limit.no_plan") },
+    // What the model embeds: its own tokens in every chunk too, less what the limit cuts.
+    tokens_embedded: {
+      value: limit.tokens_embedded,
+      text: tokens(limit.tokens_embedded),
+      formula: message("model_limit.formula.embedded", {
+        processed: integer(limit.tokens_processed),
+        chunks: integer(limit.chunks),
+        added: integer(limit.added_tokens),
+        cut: integer(limit.truncated_tokens),
+      }),
+    },
   };
 }
 
