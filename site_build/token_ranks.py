@@ -107,6 +107,12 @@ def ensure_token_ranks() -> Path:
 # The tokenizer's code as the worker imports it (a zip on calculator's package path), beside
 # the converted ranks: the wheel, the start-up zip and the snapshot hold none of it.
 TOKENIZER_ZIP = "tokenizer.zip"
+# The splitters' code, the same way: a page loads it only when it first splits text.
+SPLITTERS_ZIP = "splitters.zip"
+# The Punkt port's licence (NLTK's Apache License 2.0), in the splitters' zip beside the port
+# and beside the zip: a text, never fetched, whose addresses the external-URL check (which
+# reads the pages, scripts and stylesheets we ship) leaves alone.
+NLTK_LICENSE = "LICENSE-NLTK.txt"
 # The earliest date a zip entry can hold: the same sources always give the same bytes.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The versioned directory the site ships them in, "tokens-<hash>/".
@@ -131,8 +137,8 @@ APACHE_LICENSE = Path(__file__).resolve().parent / "licenses" / "Apache-2.0.txt"
 
 def ship_tokenizer(dist: Path) -> str:
     """dist/tokens-<hash>/: each counter's converted data, the tokenizer's code and the
-    data's credits, which a page loads only when it first counts text; the directory's
-    name."""
+    data's credits, which a page loads only when it first counts text, and the splitters'
+    code with its licence, loaded only when it first splits text; the directory's name."""
     from calculator._tokens import RANKS_SUFFIX  # noqa: PLC0415 (as above)
     from calculator._tokens._counters import COUNTERS  # noqa: PLC0415 (as above)
 
@@ -143,10 +149,20 @@ def ship_tokenizer(dist: Path) -> str:
         shutil.copy2(ranks / (encoding + RANKS_SUFFIX), target / (encoding + RANKS_SUFFIX))
     (target / "NOTICE.txt").write_text(NOTICE, encoding="utf-8")
     shutil.copy2(APACHE_LICENSE, target / "Apache-2.0.txt")
-    package = ROOT / "calculator" / "_tokens"
-    with zipfile.ZipFile(target / TOKENIZER_ZIP, "w", zipfile.ZIP_STORED) as archive:
-        for source in sorted(package.glob("*.py")):
-            entry = zipfile.ZipInfo(f"calculator/_tokens/{source.name}", FIXED_DATE)
+    _write_zip(target / TOKENIZER_ZIP, ROOT / "calculator" / "_tokens", "*.py")
+    splitters = ROOT / "calculator" / "_splitters"
+    _write_zip(target / SPLITTERS_ZIP, splitters, "*.py", NLTK_LICENSE)
+    shutil.copy2(splitters / NLTK_LICENSE, target / NLTK_LICENSE)
+    return versioned(target)
+
+
+def _write_zip(path: Path, package: Path, *patterns: str) -> None:
+    """A zip of ``package``'s files matching ``patterns``, under their path from the
+    checkout (``calculator/_tokens/...``), in sorted order with a fixed date."""
+    sources = sorted({source for pattern in patterns for source in package.glob(pattern)})
+    folder = package.relative_to(ROOT).as_posix()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for source in sources:
+            entry = zipfile.ZipInfo(f"{folder}/{source.name}", FIXED_DATE)
             entry.external_attr = 0o100644 << 16
             archive.writestr(entry, source.read_bytes())
-    return versioned(target)

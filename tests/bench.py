@@ -17,8 +17,10 @@ brotli copies made the same way as ours; then, in headless Chromium:
 - counting text (the "Count your own text" panel) on the loopback: the tokenizer's first use
   (its module, code and ranks fetched and loaded), 1 MB of English counted once it is loaded,
   then a million "a" and 3 MB of CJK without spaces (texts without a break between words),
-  the longest main-thread task of each, and every count checked against the command line's
-  tokenizer;
+  then the 1 MB split by LangChain's recursive splitter (its zip fetched and loaded, the
+  document drawn) and by the other two splitters (the sample's table filled), the longest
+  main-thread task of each, and every count and split checked against the command line's
+  tokenizer and the calculator's splitters;
 - the command line's ``--count`` on Python's standard library against tiktoken in one
   process, on the same files (tests/cli_counting.py; ``--only-cli-counting`` runs it alone,
   without building or a browser).
@@ -816,6 +818,7 @@ def report_plain_chromium(dist: Path, stock: Path, runs: int) -> None:
 COUNT_RUNS = 3
 ENGLISH_BYTES = 1_000_000
 COUNT_BUDGETS_MS = {"tokenizer ready": 1000.0, "1 MB counted": 1500.0}
+# No budget for splitting yet: its figures are reported (speed, and no long task > 50 ms).
 
 # Makes the file the next timing gives the panel, in a task of its own: Playwright reads a
 # call's arguments in the task that runs it, which would be timed too.
@@ -866,6 +869,55 @@ async (encoding) => {
 """
 
 
+# Chooses a splitter in "your text in chunks" and resolves once the panel has drawn the chosen
+# document as that splitter cuts it, and again once the table of each splitter on the sample
+# is filled: the milliseconds of each from the choice, the drawn document's chunks, each
+# splitter's chunks of the sample, and the main thread's long tasks meanwhile.
+SPLIT_TIMING = """
+async (splitter) => {
+  const panel = document.querySelector("[data-count]");
+  const summary = panel.querySelector("[data-count-chunks-summary]");
+  const cells = [...panel.querySelectorAll("[data-count-splitters] [data-splitter-chunks]")];
+  const splitters = ["recursive", "markdown", "sentence"];
+  const chunksOf = (name) =>
+    panel.querySelector(`tr[data-splitter="${name}"] [data-splitter-chunks]`).dataset.value;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const longTasks = [];
+  const tasks = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  tasks.observe({ type: "longtask" });
+  const start = performance.now();
+  let drawn = 0;
+  const done = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!drawn && summary.dataset.splitter === splitter && summary.dataset.chunks) {
+        drawn = performance.now();
+      }
+      if (drawn && splitters.every((name) => chunksOf(name))) {
+        observer.disconnect();
+        resolve(performance.now());
+      }
+    });
+    observer.observe(panel, { attributes: true, subtree: true });
+  });
+  const select = panel.querySelector("[data-count-splitter]");
+  select.value = splitter;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+  const end = await done;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  tasks.disconnect();
+  return {
+    drawnMs: drawn - start,
+    allMs: end - start,
+    chunks: summary.dataset.chunks,
+    sample: Object.fromEntries(splitters.map((name) => [name, chunksOf(name)])),
+    longTasks,
+  };
+}
+"""
+
+
 def english_text(size: int = ENGLISH_BYTES) -> str:
     """About ``size`` bytes of real English prose, the same on every run: the standard
     library's own documentation (pydoc's topics, then module docstrings), cut at a line."""
@@ -901,6 +953,61 @@ def expected_tokens(text: str, encoding: str) -> int:
     return Encoding(encoding, load_ranks(ranks, encoding)).count(text)
 
 
+# The measure whose median gives the splitting speed.
+SPLIT_ALL = "1 MB split by the 3 splitters"
+
+
+def expected_splits(text: str, encoding: str, chunk_size: int, overlap: int) -> dict[str, int]:
+    """Each splitter's chunks of ``text`` by the calculator's splitters (LangChain's and
+    LlamaIndex's, as tests/test_splitters.py shows) with the command line's tokenizer."""
+    from calculator._splitters import SPLITTERS, encoding_length, split  # noqa: PLC0415
+    from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks  # noqa: PLC0415
+
+    ranks = build.TOKEN_RANKS / (encoding + RANKS_SUFFIX)
+    counter = Encoding(encoding, load_ranks(ranks, encoding))
+    return {
+        splitter: len(
+            split(
+                splitter,
+                text,
+                encoding_length(counter, special=splitter == "sentence"),
+                chunk_size,
+                overlap,
+            )
+        )
+        for splitter in SPLITTERS
+    }
+
+
+def split_megabyte(
+    page: Page,
+    english: str,
+    splits: dict[str, int],
+    *,
+    samples: Samples,
+    steps: dict[str, float],
+    mismatches: list[str],
+) -> list[float]:
+    """The 1 MB of English counted again, then split: the recursive splitter's first use (its
+    zip fetched and loaded) until the document is drawn, and until the sample's table of the
+    three splitters is filled, each added to ``samples`` and its longest main-thread task to
+    ``steps``; page's chunks other than ``splits`` added to ``mismatches``.  Gives the main
+    thread's long tasks."""
+    page.evaluate(PREPARE_FILE, english)
+    page.evaluate(COUNT_TIMING, None)
+    measured = page.evaluate(SPLIT_TIMING, "recursive")
+    if measured["longTasks"]:
+        print(f"long tasks while splitting: {measured['longTasks']}")
+    page_splits = {name: int(value) for name, value in measured["sample"].items()}
+    if page_splits != splits or measured["chunks"] != str(splits["recursive"]):
+        mismatches.append(f"1 MB split: page {page_splits}, expected {splits}")
+    tasks = [float(task) for task in measured["longTasks"]]
+    for name, key in (("1 MB split by recursive, drawn", "drawnMs"), (SPLIT_ALL, "allMs")):
+        samples.add(name, float(measured[key]))
+        steps[name] = max([steps.get(name, 0.0), *tasks])
+    return tasks
+
+
 def run_counting(browser: Browser, dist: Path, runs: int) -> None:
     """The panel's first use and a 1 MB count, in a fresh context each run, once the page has
     given its first answer (the counting module is then still unloaded)."""
@@ -917,6 +1024,8 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
         "cl100k_base a × 10^6": expected_tokens(one_run, "cl100k_base"),
         "cl100k_base 3 MB CJK": expected_tokens(cjk, "cl100k_base"),
     }
+    # The page's defaults: 512-token chunks, 64 overlapping.
+    splits = expected_splits(english, "cl100k_base", 512, 64)
     samples = Samples()
     long_tasks: list[float] = []
     longest_by_step: dict[str, float] = {}
@@ -960,6 +1069,14 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
                         mismatches.append(
                             f"{check}: page {measured['tokens']}, expected {expected[check]}"
                         )
+                long_tasks += split_megabyte(
+                    page,
+                    english,
+                    splits,
+                    samples=samples,
+                    steps=longest_by_step,
+                    mismatches=mismatches,
+                )
             finally:
                 context.close()
     english_bytes = len(english.encode("utf-8"))
@@ -991,8 +1108,13 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
         print(f"| longest main-thread task: {name} | {verdict(task <= LONG_TASK_BUDGET_MS)} | "
               f"{task:.0f} ms |")  # fmt: skip
     print(
-        f"| counts equal the command line's | {verdict(not mismatches)} | "
-        f"{'; '.join(mismatches) or ', '.join(f'{k} {v:,}' for k, v in expected.items())} |"
+        f"| splitting speed (3 splitters, median) | info | "
+        f"{english_bytes * 3 / median[SPLIT_ALL] / 1000:.2f} MB/s of splitter work |"
+    )
+    print(
+        f"| counts and splits equal the command line's | {verdict(not mismatches)} | "
+        f"{'; '.join(mismatches) or ', '.join(f'{k} {v:,}' for k, v in expected.items())}; "
+        f"chunks at 512/64: {', '.join(f'{k} {v:,}' for k, v in splits.items())} |"
     )
     print(
         f"| nothing of the counter fetched before the first answer | {verdict(not at_start)} | "

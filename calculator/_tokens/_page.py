@@ -13,6 +13,7 @@ the page and ``--count`` count the same file alike.
 from __future__ import annotations
 
 import json
+import re
 from collections import deque
 from collections.abc import Generator, Iterator
 from itertools import pairwise
@@ -57,6 +58,9 @@ _encodings: dict[str, Encoding] = {}
 _tokenizers: dict[str, HfTokenizer] = {}
 # The class codes of white space (\r \n, the space, other white space: see _split).
 _WHITE_CODES = "abc"
+# A word, as ``str.split()`` finds them: a run of characters that are not white space (``re``'s
+# ``\s`` is ``str.isspace``, and a test holds them to each other).
+_WORD = re.compile(r"\S+")
 
 
 def load(encoding: str, ranks: str) -> None:
@@ -95,6 +99,29 @@ def load_tokenizer(name: str, text: str) -> str:
 def forget_tokenizer(name: str) -> None:
     """Drop the tokenizer.json kept as ``name``."""
     _tokenizers.pop(name, None)
+
+
+def counter(name: str) -> Encoding | HfTokenizer:
+    """The loaded counter ``name`` (an encoding of :func:`load`, or a tokenizer of
+    :func:`load_tokenizer`): what the page's splitting measures chunks with.
+
+    Raises ``KeyError`` for a name not loaded (or forgotten)."""
+    tokenizer = _tokenizers.get(name)
+    return tokenizer if tokenizer is not None else _encodings[name]
+
+
+def words_in(text: str, start: int, end: int) -> int:
+    """The words of ``text`` (as ``text.split()`` finds them) that start in ``[start, end)``:
+    so the words of a text counted a slice at a time add up to its ``split()``'s.
+
+    >>> text = "one two  three"
+    >>> words_in(text, 0, 5), words_in(text, 5, 14), len(text.split())
+    (2, 1, 3)
+    """
+    words = sum(1 for _ in _WORD.finditer(text, start, end))
+    if start > 0 and start < end and not text[start].isspace() and not text[start - 1].isspace():
+        words -= 1  # the word that goes on from the slice before
+    return words
 
 
 def _certain_end(codes: str, whole: bool) -> int:
@@ -341,6 +368,7 @@ class Counting:
         self.error = error
         self.done = 0
         self.tokens = 0
+        self.words = 0
         self._slices: Iterator[tuple[int, list[int], int]] | None = None
 
     @property
@@ -358,8 +386,10 @@ class Counting:
                     if self._encoding is not None
                     else _tokenizer_slices(self._tokenizer, self.text, size)  # type: ignore[arg-type]
                 )
+            start = self.done
             self.done, ids, drop = next(self._slices)
             self.tokens += len(ids) - drop
+            self.words += words_in(self.text, start, self.done)
         return self.error is not None or self.done >= len(self.text)
 
     def chunks(
@@ -460,11 +490,13 @@ class Counting:
         return ends[:tokens]
 
     def result(self) -> str:
-        """The document's figures as JSON: tokens, characters and UTF-8 bytes, or its error."""
+        """The document's figures as JSON: tokens, characters, UTF-8 bytes and words (as
+        ``str.split()`` finds them), or its error."""
         if self.error is not None:
             return json.dumps(self.error)
         utf8 = len(self.text.encode("utf-8", "surrogatepass"))
-        return json.dumps({"tokens": self.tokens, "characters": len(self.text), "bytes": utf8})
+        figures = {"tokens": self.tokens, "characters": len(self.text), "bytes": utf8}
+        return json.dumps({**figures, "words": self.words})
 
 
 def _utf8_length(character: str) -> int:

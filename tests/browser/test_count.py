@@ -146,8 +146,8 @@ def test_the_tokenizer_loads_on_first_use_and_the_text_stays_in_the_page(
     for request in page_guard.requests:
         assert "zqxj" not in request.url
         assert "zqxj" not in (request.post_data or "")
-    # The shared link carries the counts, and nothing of the text.
-    expect(page).to_have_url(re.compile(rf"[?&]tokens={tokens}(&|$)"))
+    # The shared link carries the counts (the collection's list: the one document's tokens
+    # are no field of a list's plan, so they stay out of it), and nothing of the text.
     expect(page).to_have_url(re.compile(rf"[?&]document_tokens={tokens}(&|$)"))
     assert "zqxj" not in page.url
     assert "zqxj" not in str(page.evaluate("[JSON.stringify(localStorage), document.cookie]"))

@@ -98,7 +98,8 @@ test("the tokenizer: how it was identified, and whether the counter has it", () 
   assert.equal(
     tokenizerText(MINILM, false, EN),
     "Tokenizer: bert-base-uncased (same rules and vocabulary size, no published checksum), " +
-      "not yet in “Count your own text”: the counts there are not its own.",
+      "not built into “Count your own text”: count there with the model's tokenizer.json, " +
+      "since the built-in counts are not its own.",
   );
   const openai = { ...MINILM, tokenizer: "cl100k_base", tokenizer_identified_by: "publisher" };
   assert.equal(

@@ -1,6 +1,6 @@
-// Counting text in tokens (web/page/count/count.js on the page, web/worker/count-worker.js in
-// the calculator's worker), the messages of the engine's channel for the feature "count".
-// Every message carries `count`, the page's number for one count.
+// Counting text in tokens (web/page/count/ on the page, web/worker/count-worker.js in the
+// calculator's worker), the messages of the engine's channel for the feature "count".
+// Every message carries `count`, the page's number for one count (or split, or sample).
 
 /** One document to count: pasted text, or a file the worker reads. */
 interface CountDocument {
@@ -9,11 +9,32 @@ interface CountDocument {
   file?: File;
 }
 
-/** Page -> worker: count these documents with one encoding. */
+/** A tokenizer.json the visitor picked, under the page's name for it (the encoding that
+ *  names it in a request): read and kept by the worker until the page forgets it. */
+interface TokenizerFile {
+  name: string;
+  file: File;
+}
+
+/** The worker's loading of a tokenizer.json: its name, or why it cannot count ("unsupported":
+ *  a part it cannot apply exactly; "invalid": no tokenizer.json; "too_large"; "read"), with
+ *  the reason in English (Python's words, or the file's size in bytes). */
+interface TokenizerLoaded {
+  name?: string;
+  error?: "unsupported" | "invalid" | "too_large" | "read";
+  message?: string;
+}
+
+/** The counters the page offers by name; a tokenizer.json goes by the page's name for it. */
+type Encoding = "o200k_base" | "cl100k_base" | "bert-base-uncased" | string;
+
+/** Page -> worker: count these documents with one encoding (a picked tokenizer.json's name,
+ *  with `tokenizer`, the file). */
 interface CountRequest {
   type: "count";
   count: number;
-  encoding: "o200k_base" | "cl100k_base";
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
   documents: CountDocument[];
 }
 
@@ -28,12 +49,59 @@ interface CountCancel {
 interface CountChunksRequest {
   type: "count-chunks";
   count: number;
-  encoding: "o200k_base" | "cl100k_base";
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
   document: CountDocument;
   tokens: string;
   chunk_size: string;
   overlap: string;
 }
+
+/** Page -> worker: cut every document of the sample with each splitter in turn (the first is
+ *  the one chosen, whose cut of document `drawn` the page draws). */
+interface SplitRequest {
+  type: "count-split";
+  count: number;
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
+  documents: CountDocument[];
+  drawn: number;
+  /** the drawn document's count, for the window model's figures beside the splitter's */
+  tokens: string;
+  splitters: string[];
+  chunk_size: string;
+  overlap: string;
+}
+
+/** Page -> worker: stop the split of that number. */
+interface SplitCancel {
+  type: "split-cancel";
+  count: number;
+}
+
+/** Page -> worker: the sample's figures for this request (calculator/_sample.py describe's
+ *  JSON text). */
+interface SampleRequest {
+  type: "count-sample";
+  count: number;
+  request: string;
+}
+
+/** Page -> worker: drop the tokenizer.json kept under this name. */
+interface TokenizerForget {
+  type: "count-forget";
+  count: number;
+  name: string;
+}
+
+type CountMessage =
+  | CountRequest
+  | CountCancel
+  | CountChunksRequest
+  | SplitRequest
+  | SplitCancel
+  | SampleRequest
+  | TokenizerForget;
 
 /** The first chunks of one document (calculator/_tokens/_page.py, Counting.chunks): each
  *  window as [first token, end token, first character, end character] (characters in Unicode
@@ -49,20 +117,86 @@ interface ChunkView {
   segments: [number, string, number, number][];
 }
 
-/** One document's figures (tokens, Unicode characters and UTF-8 bytes of the counted text),
- *  or why it has none: "binary" (NUL bytes), "not_utf8" (with the first bad byte's offset),
- *  "read" (the browser could not read the file). */
+/** The first chunks of one document as a splitter cut it (calculator/_splitters/_page.py,
+ *  Splitting.view): each as [first character, end character, its tokens], the text cut at
+ *  every chunk's edge as ChunkView's (first chunk -1: white space in no chunk). */
+interface SplitView {
+  splitter: string;
+  chunks: number;
+  tokens_processed: number;
+  window: { chunks: number; tokens_processed: number };
+  chunks_ratio: string | null;
+  error: CalculatorErrorData | null;
+  shown: number;
+  windows: [number, number, number][];
+  segments: [number, string, number, number][];
+}
+
+/** A calculator error as the answer gives it (its catalog key "errors.<key>"). */
+interface CalculatorErrorData {
+  key: string;
+  params: Record<string, string>;
+  integer_params: string[];
+}
+
+/** One document as a splitter cut it, or why it could not (LlamaIndex's refusal of a
+ *  character longer than the chunk size; "read": the browser could not read the file). */
+interface SplitFigures {
+  chunks?: number;
+  tokens_processed?: number;
+  error?: CalculatorErrorData;
+}
+
+/** One document's figures (tokens, Unicode characters, UTF-8 bytes and words of the counted
+ *  text), or why it has none: "binary" (NUL bytes), "not_utf8" (with the first bad byte's
+ *  offset), "read" (the browser could not read the file). */
 interface CountedDocument {
   name: string;
   tokens?: number;
   characters?: number;
   bytes?: number;
+  words?: number;
   error?: "binary" | "not_utf8" | "read";
   offset?: number;
 }
 
+/** The sample's figures (calculator/_sample.py describe): every number a decimal string. */
+interface SampleFigures {
+  documents: string;
+  tokens: string;
+  characters: string;
+  bytes: string;
+  words: string;
+  per_character: string | null;
+  per_byte: string | null;
+  per_word: string | null;
+  tokens_per_document: string | null;
+  chunks: string;
+  chunks_per_document: string | null;
+  estimate: {
+    kind: "documents" | "bytes" | "characters";
+    size: string;
+    ratio: string;
+    tokens: string;
+    chunks: string | null;
+    chunks_per_document: string | null;
+    use: Record<string, string>;
+  } | null;
+  error: CalculatorErrorData | null;
+  splitters: {
+    splitter: string;
+    chunks: string;
+    tokens_processed: string;
+    chunks_ratio: string | null;
+    tokens_ratio: string | null;
+    corpus_chunks: string | null;
+    corpus_tokens_processed: string | null;
+  }[];
+}
+
 /** Worker -> page: progress (`loading` while the tokenizer loads; `done` a share of 0..1),
- *  then one result: every document, or cancelled, or the tokenizer's failure to load. */
+ *  then one result: every document, or cancelled, or the tokenizer's failure to load (`error`)
+ *  or refusal to count (`tokenizer`, a picked tokenizer.json's). */
 type CountReply =
   | { type: "count-progress"; count: number; done: number; loading?: boolean }
   | {
@@ -71,12 +205,20 @@ type CountReply =
       documents?: CountedDocument[];
       cancelled?: boolean;
       error?: string;
+      tokenizer?: TokenizerLoaded;
     }
-  | { type: "chunks-result"; count: number; view?: ChunkView; error?: string };
+  | { type: "chunks-result"; count: number; view?: ChunkView; error?: string }
+  | { type: "split-progress"; count: number; done: number }
+  | { type: "split-view"; count: number; view: SplitView }
+  | { type: "split-figures"; count: number; splitter: string; documents: SplitFigures[] }
+  | { type: "split-result"; count: number; cancelled?: boolean; error?: string }
+  | { type: "sample-result"; count: number; figures?: SampleFigures; error?: string };
 
 /** calculator/_tokens/_page.py as the worker calls it. */
 interface TokenCounter {
   load(encoding: string, ranksPath: string): void;
+  load_tokenizer(name: string, text: string): string;
+  forget_tokenizer(name: string): void;
   start_text(encoding: string, text: string): TokenCounting;
   start_file(encoding: string, path: string, suffix: string): TokenCounting;
 }
@@ -89,4 +231,30 @@ interface TokenCounting {
   readonly done: number;
   readonly total: number;
   destroy(): void;
+}
+
+/** calculator/_splitters/_page.py as the worker calls it. */
+interface SplitterPage {
+  start(
+    splitter: string,
+    encoding: string,
+    counting: TokenCounting,
+    chunkSize: string,
+    overlap: string,
+  ): TokenSplitting;
+}
+
+/** One document being split (a Python object: destroy() it when done). */
+interface TokenSplitting {
+  step(): boolean;
+  result(): string;
+  view(tokens: string): string;
+  readonly done: number;
+  readonly total: number;
+  destroy(): void;
+}
+
+/** calculator/_sample.py as the worker calls it. */
+interface SampleModule {
+  describe(request: string): string;
 }

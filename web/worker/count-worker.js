@@ -9,7 +9,13 @@
 //
 // A document is counted a slice a call (calculator/_tokens/_page.py), each bounded in size
 // whatever the text (tens of milliseconds): between slices the worker answers the
-// calculator's requests, reports progress and hears a cancel.
+// calculator's requests, reports progress and hears a cancel.  Splitting a counted document
+// as a splitter cuts it goes the same way (calculator/_splitters/_page.py): the splitters' zip
+// comes from tokens-<hash>/ when the page first asks for a split.
+//
+// A tokenizer.json the visitor picked is read here from its File, kept in Python's memory
+// under the page's name for it (calculator/_tokens/_page.py load_tokenizer) until the page
+// says to forget it; it is never written anywhere else.
 import { appURLs } from "./build-manifest.js";
 
 /** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
@@ -21,6 +27,11 @@ const tokensURL = appURLs.tokens;
 // Where the tokenizer's zip is written in Pyodide's memory file system (beside the standard
 // library, as _lazy_stdlib writes it); calculator's package path gets its "calculator" folder.
 const TOKENIZER_ZIP = "/lib/tokenizer.zip";
+const SPLITTERS_ZIP = "/lib/splitters.zip";
+// A tokenizer.json larger than this is refused before it is read: the largest models' files
+// are a few tens of megabytes, and Python's copy of the text and its vocabulary take several
+// times the file's size.
+const TOKENIZER_MAX_BYTES = 64 * 2 ** 20;
 // At most one progress message this often: each is a paint of the page's status, and a
 // page holding a long text lays it out again for it.
 const PROGRESS_INTERVAL_MS = 500;
@@ -33,6 +44,12 @@ const loadedEncodings = new Map();
 const readyEncodings = new Set();
 /** @type {{count: number, cancelled: boolean} | null} */
 let current = null;
+/** @type {{count: number, cancelled: boolean} | null} the split under way */
+let currentSplit = null;
+/** @type {Promise<SplitterPage> | undefined} */
+let splitters;
+/** @type {Map<string, Promise<TokenizerLoaded>>} the tokenizer.json files by the page's name */
+const tokenizers = new Map();
 
 /**
  * @param {typeof fetch} fetchPlain
@@ -65,13 +82,7 @@ async function loadCounter(pyodide, fetchPlain) {
  * @param {string} encoding
  */
 async function loadEncoding(pyodide, fetchPlain, encoding) {
-  if (!counter) {
-    counter = loadCounter(pyodide, fetchPlain);
-    counter.catch(() => {
-      counter = undefined; // tried again next time
-    });
-  }
-  const page = await counter;
+  const page = await loadCounterOnce(pyodide, fetchPlain);
   let loaded = loadedEncodings.get(encoding);
   if (!loaded) {
     loaded = (async () => {
@@ -89,6 +100,103 @@ async function loadEncoding(pyodide, fetchPlain, encoding) {
   await loaded;
   readyEncodings.add(encoding);
   return page;
+}
+
+/**
+ * The tokenizer of a picked tokenizer.json, loaded once under the page's name for it: its
+ * name, or why it cannot count (the file's size, its encoding, or Python's reason).
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ * @param {TokenizerFile} tokenizer
+ * @returns {Promise<TokenizerLoaded>}
+ */
+function loadTokenizer(pyodide, fetchPlain, tokenizer) {
+  let loaded = tokenizers.get(tokenizer.name);
+  if (!loaded) {
+    loaded = (async () => {
+      if (tokenizer.file.size > TOKENIZER_MAX_BYTES) {
+        return { error: "too_large", message: `${tokenizer.file.size} bytes` };
+      }
+      const page = await loadCounterOnce(pyodide, fetchPlain);
+      let bytes;
+      try {
+        bytes = await tokenizer.file.arrayBuffer();
+      } catch (error) {
+        return { error: "read", message: String(/** @type {Error} */ (error)?.message ?? error) };
+      }
+      let text;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        return { error: "invalid", message: "not UTF-8 text" };
+      }
+      return /** @type {TokenizerLoaded} */ (JSON.parse(page.load_tokenizer(tokenizer.name, text)));
+    })();
+    tokenizers.set(tokenizer.name, loaded);
+    loaded.catch(() => tokenizers.delete(tokenizer.name)); // tried again next time
+  }
+  return loaded;
+}
+
+/**
+ * The counter module, its code fetched on first use.
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ */
+function loadCounterOnce(pyodide, fetchPlain) {
+  if (!counter) {
+    counter = loadCounter(pyodide, fetchPlain);
+    counter.catch(() => {
+      counter = undefined; // tried again next time
+    });
+  }
+  return counter;
+}
+
+/**
+ * The splitters' module (its zip fetched on first use), once the counter's is loaded.
+ * @param {Pyodide} pyodide
+ * @param {typeof fetch} fetchPlain
+ * @returns {Promise<SplitterPage>}
+ */
+function loadSplitters(pyodide, fetchPlain) {
+  if (!splitters) {
+    splitters = (async () => {
+      await loadCounterOnce(pyodide, fetchPlain);
+      pyodide.FS.writeFile(
+        SPLITTERS_ZIP,
+        await fetchBytes(fetchPlain, `${tokensURL}splitters.zip`),
+      );
+      pyodide.runPython(
+        `import calculator\ncalculator.__path__.append(${JSON.stringify(`${SPLITTERS_ZIP}/calculator`)})`,
+      );
+      return /** @type {SplitterPage} */ (pyodide.pyimport("calculator._splitters._page"));
+    })();
+    splitters.catch(() => {
+      splitters = undefined; // tried again next time
+    });
+  }
+  return splitters;
+}
+
+/**
+ * The counter of a request: a built-in encoding's, or the picked tokenizer.json's (null
+ * and its reason when that one cannot count).
+ * @param {FeatureWorker} worker
+ * @param {string} encoding
+ * @param {TokenizerFile | undefined} tokenizer
+ * @returns {Promise<{page: TokenCounter} | {refused: TokenizerLoaded}>}
+ */
+async function counterFor({ pyodide, fetch: fetchPlain }, encoding, tokenizer) {
+  if (!tokenizer) {
+    return { page: await loadEncoding(pyodide, fetchPlain, encoding) };
+  }
+  const loaded = await loadTokenizer(pyodide, fetchPlain, tokenizer);
+  if (loaded.error !== undefined) {
+    return { refused: loaded };
+  }
+  readyEncodings.add(encoding);
+  return { page: await loadCounterOnce(pyodide, fetchPlain) };
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -125,7 +233,8 @@ async function startDocument(pyodide, page, encoding, document) {
  * @param {CountRequest} request
  * @param {FeatureWorker} worker
  */
-async function count(request, { pyodide, fetch: fetchPlain, post: reply }) {
+async function count(request, worker) {
+  const { pyodide, post: reply } = worker;
   const job = { count: request.count, cancelled: false };
   if (current) {
     current.cancelled = true; // a newer count replaces it
@@ -142,7 +251,12 @@ async function count(request, { pyodide, fetch: fetchPlain, post: reply }) {
   };
   let page;
   try {
-    page = await loadEncoding(pyodide, fetchPlain, request.encoding);
+    const found = await counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found) {
+      post({ type: "count-result", count: job.count, tokenizer: found.refused });
+      return;
+    }
+    page = found.page;
   } catch (error) {
     post({ type: "count-result", count: job.count, error: String(error?.message ?? error) });
     return;
@@ -200,11 +314,17 @@ async function count(request, { pyodide, fetch: fetchPlain, post: reply }) {
  * @param {CountChunksRequest} request
  * @param {FeatureWorker} worker
  */
-async function chunks(request, { pyodide, fetch: fetchPlain, post: reply }) {
+async function chunks(request, worker) {
+  const { pyodide, post: reply } = worker;
   const post = (/** @type {CountReply} */ message) => reply(message);
   let page;
   try {
-    page = await loadEncoding(pyodide, fetchPlain, request.encoding);
+    const found = await counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found) {
+      post({ type: "chunks-result", count: request.count, error: "tokenizer" });
+      return;
+    }
+    page = found.page;
   } catch (error) {
     post({ type: "chunks-result", count: request.count, error: String(error?.message ?? error) });
     return;
@@ -224,9 +344,141 @@ async function chunks(request, { pyodide, fetch: fetchPlain, post: reply }) {
 }
 
 /**
- * A count, a cancel or a chunk view from the page (worker.js hands them over once Python is
- * ready).
- * @param {CountRequest | CountCancel | CountChunksRequest} message
+ * One split request: the sample's documents cut by each splitter in turn (the chosen one first,
+ * the drawn document first), a bounded step a task, until done or cancelled.  The drawn
+ * document's first chunks are posted as soon as the chosen splitter has cut it, each
+ * splitter's figures of every document once it has cut them all.
+ * @param {SplitRequest} request
+ * @param {FeatureWorker} worker
+ */
+async function split(request, worker) {
+  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const job = { count: request.count, cancelled: false };
+  if (currentSplit) {
+    currentSplit.cancelled = true; // a newer split replaces it
+  }
+  currentSplit = job;
+  const post = (/** @type {CountReply} */ message) => reply(message);
+  const cancelled = () => {
+    if (job.cancelled) {
+      post({ type: "split-result", count: job.count, cancelled: true });
+    }
+    return job.cancelled;
+  };
+  /** @type {TokenCounter} */
+  let page;
+  /** @type {SplitterPage} */
+  let splitting;
+  try {
+    const found = await counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found) {
+      post({ type: "split-result", count: job.count, error: "tokenizer" });
+      return;
+    }
+    page = found.page;
+    splitting = await loadSplitters(pyodide, fetchPlain);
+  } catch (error) {
+    post({ type: "split-result", count: job.count, error: String(error?.message ?? error) });
+    return;
+  }
+  const order = [
+    request.drawn,
+    ...[...request.documents.keys()].filter((index) => index !== request.drawn),
+  ];
+  const parts = request.splitters.length * order.length;
+  let reportedAt = performance.now();
+  for (const [splitterIndex, splitter] of request.splitters.entries()) {
+    /** @type {SplitFigures[]} */
+    const figures = [];
+    for (const [position, index] of order.entries()) {
+      if (cancelled()) {
+        return;
+      }
+      const started = await startDocument(
+        pyodide,
+        page,
+        request.encoding,
+        request.documents[index],
+      );
+      if (!("counting" in started)) {
+        figures[index] = { error: { key: "read", params: {}, integer_params: [] } };
+        continue;
+      }
+      const { counting } = started;
+      const cut = splitting.start(
+        splitter,
+        request.encoding,
+        counting,
+        request.chunk_size,
+        request.overlap,
+      );
+      try {
+        while (!cut.step()) {
+          const now = performance.now();
+          if (now - reportedAt >= PROGRESS_INTERVAL_MS) {
+            reportedAt = now;
+            const share = cut.total ? cut.done / cut.total : 1;
+            const done = (splitterIndex * order.length + position + share) / parts;
+            post({ type: "split-progress", count: job.count, done });
+          }
+          await nextTask();
+          if (cancelled()) {
+            return;
+          }
+        }
+        figures[index] = JSON.parse(cut.result());
+        if (splitterIndex === 0 && index === request.drawn) {
+          post({
+            type: "split-view",
+            count: job.count,
+            view: JSON.parse(cut.view(request.tokens)),
+          });
+        }
+      } finally {
+        cut.destroy();
+        counting.destroy();
+      }
+    }
+    post({ type: "split-figures", count: job.count, splitter, documents: figures });
+  }
+  post({ type: "split-result", count: job.count });
+}
+
+/**
+ * The sample's figures (calculator/_sample.py), for a page that has counted text: the request
+ * and the answer are JSON text.
+ * @param {SampleRequest} request
+ * @param {FeatureWorker} worker
+ */
+function sample(request, { pyodide, post }) {
+  const module = /** @type {SampleModule} */ (pyodide.pyimport("calculator._sample"));
+  try {
+    const figures = JSON.parse(module.describe(request.request));
+    post({ type: "sample-result", count: request.count, figures });
+  } catch (error) {
+    post({ type: "sample-result", count: request.count, error: String(error?.message ?? error) });
+  }
+}
+
+/**
+ * Drop a tokenizer.json the page no longer uses.
+ * @param {TokenizerForget} message
+ * @param {FeatureWorker} worker
+ */
+async function forget(message, { pyodide, fetch: fetchPlain }) {
+  const loaded = tokenizers.get(message.name);
+  tokenizers.delete(message.name);
+  readyEncodings.delete(message.name);
+  if (loaded) {
+    await loaded.catch(() => undefined);
+    (await loadCounterOnce(pyodide, fetchPlain)).forget_tokenizer(message.name);
+  }
+}
+
+/**
+ * A count, a cancel, a chunk view, a split, a sample or a tokenizer to forget from the page
+ * (worker.js hands them over once Python is ready).
+ * @param {CountMessage} message
  * @param {FeatureWorker} worker
  */
 export function handleCount(message, worker) {
@@ -234,6 +486,30 @@ export function handleCount(message, worker) {
     if (current?.count === message.count) {
       current.cancelled = true;
     }
+    return;
+  }
+  if (message.type === "split-cancel") {
+    if (currentSplit?.count === message.count) {
+      currentSplit.cancelled = true;
+    }
+    return;
+  }
+  if (message.type === "count-forget") {
+    forget(message, worker).catch(() => {}); // nothing kept, nothing to drop
+    return;
+  }
+  if (message.type === "count-sample") {
+    sample(message, worker);
+    return;
+  }
+  if (message.type === "count-split") {
+    split(message, worker).catch((error) =>
+      worker.post({
+        count: message.count,
+        type: "split-result",
+        error: String(error?.message ?? error),
+      }),
+    );
     return;
   }
   if (message.type === "count-chunks") {

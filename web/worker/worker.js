@@ -2,9 +2,10 @@
 // with the calculator and answers the page's requests; counting text in tokens is a feature of
 // its own (count-worker.js), imported on the page's first count.
 //
-// Counting's messages (web/types/count.d.ts): {type: "count" | "count-cancel" |
-// "count-chunks", count, ...} in, {type: "count-progress" | "count-result" | "chunks-result",
-// count, ...} out, through the engine's channel for the feature "count".
+// Counting's messages (web/types/count.d.ts, CountMessage and CountReply): {type: "count" |
+// "count-cancel" | "count-chunks" | "count-split" | ..., count, ...} in, {type:
+// "count-progress" | "count-result" | "chunks-result" | ..., count, ...} out, through the
+// engine's channel for the feature "count".
 import { serve } from "../../engine/worker/serve.js";
 
 /** @typedef {import("../../engine/worker/serve.js").FeatureWorker} FeatureWorker */
@@ -16,7 +17,7 @@ import { serve } from "../../engine/worker/serve.js";
 let counting;
 
 serve({
-  count(/** @type {CountRequest | CountCancel | CountChunksRequest} */ message, worker) {
+  count(/** @type {CountMessage} */ message, worker) {
     counting ??= import("./count-worker.js");
     counting.then(
       (module) => module.handleCount(message, worker),
