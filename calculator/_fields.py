@@ -220,18 +220,6 @@ _DECLARATIONS = (
     # Any change may be in K of the documents panel's documents, not only "documents" (which
     # needs K): so it is always shown, empty for the stream above.
     Field("changed_documents", "whole", ("reindex",), minimum=0, home="reindex"),
-    # HNSW's usual M (hnswlib, pgvector, FAISS), one copy, no metadata assumed: each is exact
-    # until the visitor says otherwise.  Bytes per token start empty: they depend on the
-    # language and the tokenizer, and a made-up value would hide inside the total; the text
-    # count fills the field with a measured one.
-    Field("hnsw_m", "whole", ("storage",), "16", minimum=2, home="storage"),
-    Field("metadata_bytes", "whole", ("storage",), "0", minimum=0, home="storage"),
-    Field("text_bytes_per_token", "decimal", ("storage",), home="storage"),
-    Field("replicas", "whole", ("storage",), "1", minimum=1, home="storage"),
-    Field(
-        "quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False,
-        home="storage",
-    ),
     # Storage as a database stores it, beside the generic formula: pgvector's pages (with an
     # HNSW or IVFFlat index of `lists` lists) or Qdrant's parts (`on_disk`: what leaves RAM).
     Field("database", "choice", ("storage",), "generic", choices=DATABASES, home="storage"),
@@ -246,6 +234,18 @@ _DECLARATIONS = (
     Field(
         "on_disk", "choice", ("storage",), "none", choices=ON_DISK_CHOICES,
         shown_when=("database", "qdrant"), home="storage",
+    ),
+    # HNSW's usual M (hnswlib, pgvector, FAISS), one copy, no metadata assumed: each is exact
+    # until the visitor says otherwise.  Bytes per token start empty: they depend on the
+    # language and the tokenizer, and a made-up value would hide inside the total; the text
+    # count fills the field with a measured one.
+    Field("hnsw_m", "whole", ("storage",), "16", minimum=2, home="storage"),
+    Field("metadata_bytes", "whole", ("storage",), "0", minimum=0, home="storage"),
+    Field("text_bytes_per_token", "decimal", ("storage",), home="storage"),
+    Field("replicas", "whole", ("storage",), "1", minimum=1, home="storage"),
+    Field(
+        "quantized_dtype", "choice", ("storage",), choices=tuple(DTYPE_BITS), on_page=False,
+        home="storage",
     ),
     # 512 tokens: the input limit of many 384-dimension models (the page's default
     # dimensions), e.g. bge-small and multilingual-e5-small (all-MiniLM-L6-v2 takes 256: its

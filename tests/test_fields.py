@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -23,6 +23,7 @@ from calculator._fields import (
     FIELDS,
     PAGE_PANELS,
     Field,
+    home_fields,
     page_fields,
     panel_fields,
     stale_panels,
@@ -33,6 +34,9 @@ from calculator._text import MACHINE
 from calculator._vectors import CUSTOM_DTYPE
 from calculator.protocol import respond
 from site_build import render
+
+if TYPE_CHECKING:
+    from calculator._fields import Panel
 
 PAGE_FIELDS = [field for field in FIELDS.values() if field.on_page and field.kind != "rows"]
 # Values each kind refuses.
@@ -317,3 +321,18 @@ def test_the_command_lines_defaults_are_the_declared_ones() -> None:
     assert cli_fields(parser.parse_args(["--chunk-size", "512", "--tokens", "8000"]))["dtype"] == (
         FIELDS["dtype"].command_line_default
     )
+
+
+@pytest.mark.parametrize("panel", ["budget", "cost", "reindex", "storage", "model_limit"])
+def test_a_panels_inputs_are_the_fields_that_name_it_their_home(
+    tmp_path: Path, panel: Panel
+) -> None:
+    """The templates take each panel's inputs from the declarations (``home``), in their order."""
+    catalogs = render.load_catalogs(build.LOCALES)
+    render.render_pages(tmp_path, catalogs, ("en",), "assets/")
+    html = (tmp_path / "en" / "index.html").read_text(encoding="utf-8")
+    section = html[html.index('<section class="panel') :]
+    section = section[section.index(f'id="{panel}"') :]
+    section = section[: section.index("</section>")]
+    inputs = re.findall(r'id="field-(\w+)"', section)
+    assert inputs == [name for name in home_fields(panel) if FIELDS[name].on_page]
