@@ -24,6 +24,7 @@ from ._input_limit import InputLimit
 from ._pgvector import PgvectorSize
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import StorageSize, pgvector_value_bytes
+from ._tradeoff import Tradeoff, TradeoffPoint, tradeoff
 from ._vectors import VectorSize
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
@@ -45,14 +46,18 @@ if TYPE_CHECKING:
         Quotient,
         ReindexAnswer,
         StorageAnswer,
+        StorageBreakdownAnswer,
         StoragePartAnswer,
+        TradeoffAnswer,
+        TradeoffPointAnswer,
     )
 
 
-def describe_panels(outcome: FormOutcome) -> PanelFigures:
+def describe_panels(outcome: FormOutcome, *, with_tradeoff: bool = False) -> PanelFigures:
     """Every planning panel's figures for a form's ``outcome``, ``None`` where the panel's
     fields are empty or invalid: the sections of the command line's JSON and of the page's
-    answer, assembled once.
+    answer, assembled once.  The trade-off only ``with_tradeoff`` (it plans the corpus some
+    fifty times over).
 
     >>> from calculator._form import evaluate_form
     >>> panels = describe_panels(evaluate_form({"tokens": "8000", "chunk_size": "512",
@@ -81,6 +86,12 @@ def describe_panels(outcome: FormOutcome) -> PanelFigures:
         "model_limit": None
         if outcome.model_limit is None
         else describe_model_limit(outcome.model_limit),
+        "tradeoff": None
+        if not with_tradeoff or plan is None
+        else describe_tradeoff(
+            tradeoff(plan, vectors=vectors, storage=outcome.storage, price_per_million=price),
+            price,
+        ),
     }
 
 
@@ -463,4 +474,77 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
             "chunks": at_limit.chunks,
             "tokens_processed": at_limit.tokens_processed,
         },
+    }
+
+
+def describe_tradeoff(grid: Tradeoff, price: Fraction | None = None) -> TradeoffAnswer:
+    """The trade-off's grid under the CLI's ``tradeoff`` keys: its chunk sizes, overlap shares
+    and points, and the storage's parts at each chunk size of the current share.
+
+    >>> from calculator._documents import plan_equal_documents
+    >>> report = describe_tradeoff(tradeoff(plan_equal_documents(50_000, 1200, 512, 64)))
+    >>> report["chunk_sizes"][:4], [series["share"] for series in report["series"]]
+    ([128, 256, 384, 512], ['0', '0.1', '0.125', '0.2', '0.25', '0.5'])
+    >>> [point for point in report["points"] if point["current"]]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'chunk_size': 512, 'overlap': 64, 'series': 2, 'chunks': 150000,
+      'tokens_processed': 66400000, 'current': True}]
+    """
+    report: TradeoffAnswer = {
+        "chunk_sizes": list(grid.chunk_sizes),
+        "series": [
+            {"share": decimal_text(share, places=6), "current": index == grid.current_series}
+            for index, share in enumerate(grid.shares)
+        ],
+        "points": [_tradeoff_point(point) for point in grid.points],
+        "breakdown": [
+            _storage_breakdown(point)
+            for point in grid.series(grid.current_series)
+            if point.storage is not None
+        ],
+    }
+    current = grid.current
+    if current.vectors is not None:
+        report |= {"dimensions": current.vectors.dimensions, "dtype": current.vectors.dtype}
+    if current.storage is not None:
+        report["replicas"] = current.storage.replicas
+    if price is not None:
+        report["price_per_million"] = decimal_text(price, places=12)
+    return report
+
+
+def _tradeoff_point(point: TradeoffPoint) -> TradeoffPointAnswer:
+    figures: TradeoffPointAnswer = {
+        "chunk_size": point.chunk_size,
+        "overlap": point.overlap,
+        "series": point.series,
+        "chunks": point.chunks,
+        "tokens_processed": point.tokens_processed,
+        "current": point.current,
+    }
+    if point.vectors is not None:
+        figures["raw_vector_bytes"] = point.vectors.raw_bytes
+    if point.storage is not None:
+        figures["storage_bytes"] = point.storage.total_bytes
+    if point.cost is not None:
+        figures["cost"] = decimal_text(point.cost, places=12)
+    return figures
+
+
+def _storage_breakdown(point: TradeoffPoint) -> StorageBreakdownAnswer:
+    """The storage's parts at ``point``, which add up to its total: one copy's parts and the
+    other replicas."""
+    storage = point.storage
+    assert storage is not None
+    return {
+        "chunk_size": point.chunk_size,
+        "overlap": point.overlap,
+        "raw_vector_bytes": storage.raw_vector_bytes,
+        "hnsw_graph_bytes": storage.hnsw_graph_bytes,
+        "text_bytes": storage.text_bytes,
+        "metadata_bytes": storage.metadata_bytes,
+        "quantized_copy_bytes": storage.quantized_copy_bytes,
+        "replicas_bytes": storage.total_bytes - storage.replica_bytes,
+        "total_bytes": storage.total_bytes,
+        "current": point.current,
     }
