@@ -16,12 +16,14 @@ from collections.abc import Mapping
 from ._chunk_map import chunk_map
 from ._documents import CorpusPlan
 from ._errors import CalculatorError
+from ._export import export_csv, export_markdown, export_words
 from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._record import fields_dict
 from ._report import describe, describe_panels
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
+from ._tradeoff import tradeoff
 from ._units import size_figure
 from ._vectors import VectorSize
 
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
         Answer,
         Derivation,
         DerivationLine,
+        ExportAnswer,
         FieldError,
         PanelState,
         ResultAnswer,
@@ -67,7 +70,11 @@ def respond(request_json: str) -> str:
     panel's state, the main ``result`` with its derivation's facts and each
     planning panel's figures (``null`` where their fields are invalid or unused),
     the comparison's rows as texts with their notes, and the link ``query`` of
-    the form.  Asked with a ``query``, it also gives the form's ``fields``.
+    the form.  Asked with a ``query``, it also gives the form's ``fields``.  With
+    ``"tradeoff": true`` it adds the trade-off's grid (the panel asks once it nears
+    the screen: no first answer waits for it), with ``"export": {"format":
+    "markdown" | "csv", "words": {...}}`` the plan and its trade-off as that file's
+    text, in the words given (``calculator._export.EXPORT_WORDS``' keys).
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -91,19 +98,37 @@ def respond(request_json: str) -> str:
         fields = linked = fields_from_query(request["query"], number_format)
     else:
         fields = _text_mapping(request.get("fields", {}))
-    answer = page_answer(evaluate_form(fields, number_format), fields, number_format)
+    outcome = evaluate_form(fields, number_format)
+    answer = page_answer(
+        outcome, fields, number_format, with_tradeoff=request.get("tradeoff") is True
+    )
     if linked is not None:
         answer["fields"] = linked
+    export = request.get("export")
+    if isinstance(export, dict):
+        exported = _export(outcome, export, number_format)
+        if exported is not None:
+            answer["export"] = exported
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
 
 
+# The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
+# main form's), the storage's inputs and the price.
+_TRADEOFF_INPUTS: frozenset[Panel] = frozenset({"main", "storage", "cost"})
+
+
 def page_answer(
-    outcome: FormOutcome, fields: Mapping[str, str], number_format: NumberFormat
+    outcome: FormOutcome,
+    fields: Mapping[str, str],
+    number_format: NumberFormat,
+    *,
+    with_tradeoff: bool = False,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
     ``describe_panels``), each panel's state, the errors and the link.  ``respond`` sends it
-    with every integer as its decimal string."""
+    with every integer as its decimal string.  The trade-off only ``with_tradeoff``, and not
+    while a field it follows is invalid (its last figures stay, out of date)."""
     plan = outcome.plan
     result: ResultAnswer | None = None
     if plan is not None:
@@ -112,11 +137,12 @@ def page_answer(
             "derivation": _derivation(plan, outcome.vectors),
             "chunk_map": chunk_map(plan),
         }
-    figures = describe_panels(outcome)
+    stale = stale_panels(outcome.errors)
+    tradeoff_stale = bool(stale & _TRADEOFF_INPUTS)
+    figures = describe_panels(outcome, with_tradeoff=with_tradeoff and not tradeoff_stale)
     storage = figures["storage"]
     if storage is not None:
         del storage["formulas"]  # the command line's English: the page words its own
-    stale = stale_panels(outcome.errors)
 
     def state(panel: Panel, figures: object) -> PanelState:
         return "stale" if panel in stale else "unused" if figures is None else "fresh"
@@ -132,6 +158,11 @@ def page_answer(
             "reindex": state("reindex", figures["reindex"]),
             "storage": state("storage", storage),
             "model_limit": state("model_limit", figures["model_limit"]),
+            "tradeoff": "stale"
+            if with_tradeoff and tradeoff_stale
+            else "unused"
+            if figures["tradeoff"] is None
+            else "fresh",
         },
         "result": result,
         "documents": figures["documents"],
@@ -146,7 +177,33 @@ def page_answer(
         "reindex": figures["reindex"],
         "storage": storage,
         "model_limit": figures["model_limit"],
+        "tradeoff": figures["tradeoff"],
         "query": query_from_fields(fields, number_format),
+    }
+
+
+def _export(
+    outcome: FormOutcome, request: Mapping[str, object], number_format: NumberFormat
+) -> ExportAnswer | None:
+    """The plan and its trade-off as Markdown (the page's number format) or CSV (plain
+    figures), headed in the request's words; nothing while a field they follow is invalid."""
+    file_format = request.get("format")
+    words = request.get("words")
+    plan, vectors = outcome.plan, outcome.vectors
+    if plan is None or _TRADEOFF_INPUTS & stale_panels(outcome.errors):
+        return None
+    if file_format not in ("markdown", "csv"):
+        return None
+    given = words if isinstance(words, Mapping) else {}
+    chosen = export_words({k: v for k, v in given.items() if isinstance(v, str)})
+    grid = tradeoff(
+        plan, vectors=vectors, storage=outcome.storage, price_per_million=outcome.price_per_million
+    )
+    if file_format == "csv":
+        return {"format": "csv", "text": export_csv(grid, chosen)}
+    return {
+        "format": "markdown",
+        "text": export_markdown(plan, vectors, grid, chosen, number_format),
     }
 
 
@@ -222,6 +279,9 @@ _SIZED_KEYS = {
     "replica_bytes": "replica_size",
     "total_bytes": "total_size",
     "bytes": "size",
+    # The trade-off's points and the storage's parts beyond the first copy.
+    "storage_bytes": "storage_size",
+    "replicas_bytes": "replicas_size",
 }
 _UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
 
