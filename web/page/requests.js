@@ -25,12 +25,33 @@ let pauseTimer = 0;
 // Made by the first request: the first Intl.NumberFormat of the page's process is slow (ICU's
 // number data), which the worker pays off this thread while Python loads (web/worker/worker.js).
 let number_format = null;
+// What a panel asks of every calculation from now on beside the form (the trade-off's grid,
+// once its panel nears the screen: no first answer waits for it).
+const requestParts = {};
 
 function buildRequest() {
   number_format ??= numberSeparators(formatter.tag);
-  return addressPending()
+  const request = addressPending()
     ? { query: location.search, number_format }
     : { fields: readFields(), number_format };
+  return { ...request, ...requestParts };
+}
+
+/** From now on every calculation asks for `parts` too (e.g. `{tradeoff: true}`).
+ * @param {Record<string, unknown>} parts
+ */
+export function askFromNowOn(parts) {
+  Object.assign(requestParts, parts);
+}
+
+/** One calculation outside the lifecycle, with `parts` beside the form as it is now: its
+ *  answer goes to the caller only, never painted (an export's text).
+ * @param {Record<string, unknown>} parts
+ * @returns {Promise<Answer>}
+ */
+export async function askOnce(parts) {
+  await calculator.ready;
+  return calculator.calculate({ ...buildRequest(), ...parts });
 }
 
 /** Modules beside this one (planning panels, sharing) paint their part of every answer here.
