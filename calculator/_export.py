@@ -78,18 +78,26 @@ def export_words(given: Mapping[str, str] | None = None) -> dict[str, str]:
 
 
 class _Numbers:
-    """Figures in one number format."""
+    """Figures in one number format; ``group_four_digits``: whether 1000 is grouped (Polish
+    groups only from 10 000, as CLDR writes it)."""
 
-    def __init__(self, number_format: NumberFormat, words: Mapping[str, str]) -> None:
+    def __init__(
+        self, number_format: NumberFormat, words: Mapping[str, str], group_four_digits: bool = True
+    ) -> None:
         self.format = number_format
         self.words = words
+        self.group_four_digits = group_four_digits
 
     def integer(self, value: int) -> str:
         """A whole number with its digits grouped.
 
         >>> _Numbers(NumberFormat(".", ","), EXPORT_WORDS).integer(-1234567)
         '-1.234.567'
+        >>> _Numbers(NumberFormat(" ", ","), EXPORT_WORDS, False).integer(2048)
+        '2048'
         """
+        if not self.group_four_digits and abs(value) < 10_000:
+            return str(value)
         return f"{value:,}".replace(",", self.format.group)
 
     def decimal(self, text: str) -> str:
@@ -133,8 +141,10 @@ PLAN_COLUMNS = (
 def plan_rows(
     plan: CorpusPlan,
     vectors: VectorSize | None,
+    *,
     words: Mapping[str, str] = EXPORT_WORDS,
     number_format: NumberFormat = ENGLISH,
+    group_four_digits: bool = True,
 ) -> list[list[str]]:
     """The plan's table: its heading row, then its figures (the command line's --markdown).
 
@@ -143,7 +153,7 @@ def plan_rows(
     >>> plan_rows(plan_one_document(2500, 800, 200), vector_size(4, 384))[1]
     ['800', '200', '4', '3,100', '+24%', '600', '3,200', '6,144 bytes (6 KiB)']
     """
-    numbers = _Numbers(number_format, words)
+    numbers = _Numbers(number_format, words, group_four_digits)
     figures = [
         numbers.integer(plan.chunk_size),
         numbers.integer(plan.overlap),
@@ -167,8 +177,10 @@ def markdown_table(rows: list[list[str]], *, plain: bool = False) -> list[str]:
 
 def tradeoff_markdown(
     grid: Tradeoff,
+    *,
     words: Mapping[str, str] = EXPORT_WORDS,
     number_format: NumberFormat = ENGLISH,
+    group_four_digits: bool = True,
 ) -> list[str]:
     """The trade-off's sections: every point, then the storage by part at the current share.
 
@@ -180,7 +192,7 @@ def tradeoff_markdown(
     >>> [line for line in lines if "current" in line]
     ['| 512 (current) | 64 | 12.5% | 18 | 9,088 |']
     """
-    numbers = _Numbers(number_format, words)
+    numbers = _Numbers(number_format, words, group_four_digits)
     current = grid.current
     columns = ["chunk_size", "overlap", "overlap_share", "chunks", "tokens_processed"]
     if current.vectors is not None:
@@ -210,18 +222,24 @@ def export_markdown(
     plan: CorpusPlan,
     vectors: VectorSize | None,
     grid: Tradeoff,
+    *,
     words: Mapping[str, str] = EXPORT_WORDS,
     number_format: NumberFormat = ENGLISH,
+    group_four_digits: bool = True,
 ) -> str:
     """The page's Markdown: the corpus, the plan's table, then the trade-off's sections."""
-    numbers = _Numbers(number_format, words)
+    numbers = _Numbers(number_format, words, group_four_digits)
     corpus = [
         [words["documents"], words["tokens"]],
         [numbers.integer(plan.documents), numbers.integer(plan.tokens)],
     ]
     lines = [f"## {words['plan']}", "", *markdown_table(corpus), ""]
-    lines += markdown_table(plan_rows(plan, vectors, words, number_format))
-    lines += ["", *tradeoff_markdown(grid, words, number_format)]
+    lines += markdown_table(
+        plan_rows(plan, vectors, words=words, number_format=number_format,
+                  group_four_digits=group_four_digits)
+    )  # fmt: skip
+    lines += ["", *tradeoff_markdown(grid, words=words, number_format=number_format,
+                                     group_four_digits=group_four_digits)]  # fmt: skip
     return "\n".join(lines) + "\n"
 
 

@@ -201,10 +201,13 @@ def _export(
     )
     if file_format == "csv":
         return {"format": "csv", "text": export_csv(grid, chosen)}
-    return {
-        "format": "markdown",
-        "text": export_markdown(plan, vectors, grid, chosen, number_format),
-    }
+    # Polish writes 2048 ungrouped, as the page does (CLDR's minimum grouping digits).
+    group_four_digits = request.get("group_four_digits") is not False
+    text = export_markdown(
+        plan, vectors, grid, words=chosen, number_format=number_format,
+        group_four_digits=group_four_digits,
+    )  # fmt: skip
+    return {"format": "markdown", "text": text}
 
 
 def _field_error(error: CalculatorError) -> FieldError:

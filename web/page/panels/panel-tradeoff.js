@@ -410,7 +410,13 @@ async function exportPlan(action, fileFormat) {
   writeText(status, "");
   let exported;
   try {
-    exported = (await askOnce({ export: { format: fileFormat, words: exportWords() } })).export;
+    const request = {
+      format: fileFormat,
+      words: exportWords(),
+      // Polish writes 2048 ungrouped (CLDR's minimum grouping digits), as this page does.
+      group_four_digits: formatter.integer("1000") !== "1000",
+    };
+    exported = (await askOnce({ export: request })).export;
   } catch {
     exported = undefined;
   }
