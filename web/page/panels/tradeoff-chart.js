@@ -58,51 +58,35 @@ function svgText(x, y, text, className, anchor = "middle") {
   return element;
 }
 
-/** A marker of series `index`'s shape centred on (x, y): circle, square, triangles, diamond. */
+// The markers' shapes by series, as corners (x, y pairs) of a polygon of half-width 1; the
+// first is a circle.  A plus: its arm's half-width is a third of its length.
+const T = 0.35;
+const SHAPES = [
+  ["circle", []],
+  ["square", [-1, -1, 1, -1, 1, 1, -1, 1]],
+  ["triangle-up", [0, -1.2, 1.1, 0.8, -1.1, 0.8]],
+  ["diamond", [0, -1.3, 1.1, 0, 0, 1.3, -1.1, 0]],
+  ["triangle-down", [0, 1.2, 1.1, -0.8, -1.1, -0.8]],
+  ["plus", [-1, -T, -T, -T, -T, -1, T, -1, T, -T, 1, -T, 1, T, T, T, T, 1, -T, 1, -T, T, -1, T]],
+];
+
+/** A marker of series `index`'s shape centred on (x, y), named in its data-shape. */
 export function marker(index, x, y, size = MARKER_SIZE) {
-  const shape = index % SERIES_STYLES;
-  const s = size;
-  if (shape === 0) {
-    return svgElement("circle", { cx: x, cy: y, r: s });
+  const [name, corners] = SHAPES[index % SERIES_STYLES];
+  let made;
+  if (corners.length === 0) {
+    made = svgElement("circle", { cx: x, cy: y, r: size });
+  } else {
+    const points = [];
+    for (let i = 0; i < corners.length; i += 2) {
+      points.push(
+        `${(x + size * corners[i]).toFixed(1)},${(y + size * corners[i + 1]).toFixed(1)}`,
+      );
+    }
+    made = svgElement("polygon", { points: points.join(" ") });
   }
-  const points = [
-    null,
-    [-s, -s, s, -s, s, s, -s, s], // square
-    [0, -s * 1.2, s * 1.1, s * 0.8, -s * 1.1, s * 0.8], // triangle up
-    [0, -s * 1.3, s * 1.1, 0, 0, s * 1.3, -s * 1.1, 0], // diamond
-    [0, s * 1.2, s * 1.1, -s * 0.8, -s * 1.1, -s * 0.8], // triangle down
-    [
-      -s,
-      -s * 0.35,
-      -s * 0.35,
-      -s * 0.35,
-      -s * 0.35,
-      -s,
-      s * 0.35,
-      -s,
-      s * 0.35,
-      -s * 0.35,
-      s,
-      -s * 0.35,
-      s,
-      s * 0.35,
-      s * 0.35,
-      s * 0.35,
-      s * 0.35,
-      s,
-      -s * 0.35,
-      s,
-      -s * 0.35,
-      s * 0.35,
-      -s,
-      s * 0.35,
-    ], // plus
-  ][shape];
-  const corners = [];
-  for (let i = 0; i < points.length; i += 2) {
-    corners.push(`${(x + points[i]).toFixed(1)},${(y + points[i + 1]).toFixed(1)}`);
-  }
-  return svgElement("polygon", { points: corners.join(" ") });
+  made.dataset.shape = name;
+  return made;
 }
 
 /** The dash of series `index` (an empty string: a solid line). */
