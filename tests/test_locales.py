@@ -275,6 +275,7 @@ OTHER_KEYS = (
     "compare.best",
     "compare.worst",
     "compare.current",
+    "compare.dtype_as_above",
     "compare.no_overlap",
     "compare.double_overlap",
     "tradeoff.heading",
