@@ -24,7 +24,6 @@ from ._input_limit import InputLimit
 from ._pgvector import PgvectorSize
 from ._reindex import MigrationSize, ReindexCase
 from ._storage import StorageSize, pgvector_value_bytes
-from ._tradeoff import Tradeoff, TradeoffPoint, tradeoff
 from ._vectors import VectorSize
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
         TradeoffAnswer,
         TradeoffPointAnswer,
     )
+    from ._tradeoff import Tradeoff, TradeoffPoint
 
 
 def describe_panels(outcome: FormOutcome, *, with_tradeoff: bool = False) -> PanelFigures:
@@ -88,11 +88,22 @@ def describe_panels(outcome: FormOutcome, *, with_tradeoff: bool = False) -> Pan
         else describe_model_limit(outcome.model_limit),
         "tradeoff": None
         if not with_tradeoff or plan is None
-        else describe_tradeoff(
-            tradeoff(plan, vectors=vectors, storage=outcome.storage, price_per_million=price),
-            price,
-        ),
+        else describe_tradeoff(_tradeoff_of(outcome), price),
     }
+
+
+def _tradeoff_of(outcome: FormOutcome) -> Tradeoff:
+    """The outcome's trade-off grid.  Its module is imported on the first use: no first
+    answer asks for the grid, so the page's start (and its memory snapshot) goes without it."""
+    from ._tradeoff import tradeoff  # noqa: PLC0415
+
+    assert outcome.plan is not None
+    return tradeoff(
+        outcome.plan,
+        vectors=outcome.vectors,
+        storage=outcome.storage,
+        price_per_million=outcome.price_per_million,
+    )
 
 
 def describe(plan: CorpusPlan | ChunkPlan, vectors: VectorSize | None = None) -> PlanFigures:
@@ -482,6 +493,7 @@ def describe_tradeoff(grid: Tradeoff, price: Fraction | None = None) -> Tradeoff
     and points, and the storage's parts at each chunk size of the current share.
 
     >>> from calculator._documents import plan_equal_documents
+    >>> from calculator._tradeoff import tradeoff
     >>> report = describe_tradeoff(tradeoff(plan_equal_documents(50_000, 1200, 512, 64)))
     >>> report["chunk_sizes"][:4], [series["share"] for series in report["series"]]
     ([128, 256, 384, 512], ['0', '0.1', '0.125', '0.2', '0.25', '0.5'])

@@ -16,14 +16,12 @@ from collections.abc import Mapping
 from ._chunk_map import chunk_map
 from ._documents import CorpusPlan
 from ._errors import CalculatorError
-from ._export import export_csv, export_markdown, export_words
 from ._fields import DEFAULT_FIELDS, FIELDS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
 from ._query import fields_from_query, query_from_fields
 from ._record import fields_dict
 from ._report import describe, describe_panels
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
-from ._tradeoff import tradeoff
 from ._units import size_figure
 from ._vectors import VectorSize
 
@@ -187,6 +185,10 @@ def _export(
 ) -> ExportAnswer | None:
     """The plan and its trade-off as Markdown (the page's number format) or CSV (plain
     figures), headed in the request's words; nothing while a field they follow is invalid."""
+    # Imported on the first export: no page's start needs them (nor its memory snapshot).
+    from ._export import export_csv, export_markdown, export_words  # noqa: PLC0415
+    from ._tradeoff import tradeoff  # noqa: PLC0415
+
     file_format = request.get("format")
     words = request.get("words")
     plan, vectors = outcome.plan, outcome.vectors
