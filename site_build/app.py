@@ -21,6 +21,10 @@ CALCULATOR = App(
         ' "number_format": {"group": ".", "decimal": ","}}',
         '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384",'
         ' "number_format": {"group": ".", "decimal": ","}}',
+        # The trade-off and the export, imported once the visitor scrolls to them: what they
+        # import (bisect) goes in the zip, not in the snapshot.
+        '{"fields": dict(calculator.DEFAULT_FIELDS), "tradeoff": True,'
+        ' "export": {"format": "markdown"}}',
     ),
     # The command line and its English texts, and the answer's types (read by the type
     # checkers only).
