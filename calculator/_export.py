@@ -206,12 +206,17 @@ def tradeoff_markdown(
     lines = [f"## {words['tradeoff']}", "", *markdown_table(rows)]
     if current.storage is not None:
         share = numbers.percent(grid.shares[grid.current_series])
-        parts = [column for column, _ in _PARTS]
-        rows = [[words["chunk_size"], words["overlap"], *(words[part] for part in parts)]]
-        for point in grid.series(grid.current_series):
+        series = grid.series(grid.current_series)
+        figures = [_part_bytes(point) for point in series]
+        # A part that is zero at every size (no text bytes given, one copy...) is left out;
+        # the total (the last) stays.
+        total = len(_PARTS) - 1
+        kept = [i for i in range(total) if any(row[i] for row in figures)] + [total]
+        rows = [[words["chunk_size"], words["overlap"], *(words[_PARTS[i][0]] for i in kept)]]
+        for point, parts in zip(series, figures, strict=True):
             cells = _point_cells(point, grid.shares[point.series], numbers)
             rows.append([cells["chunk_size"], cells["overlap"]] + [
-                numbers.byte_count(count) for count in _part_bytes(point)
+                numbers.byte_count(parts[i]) for i in kept
             ])  # fmt: skip
         lines += ["", f"## {words['breakdown']} ({words['overlap']} {share})", ""]
         lines += markdown_table(rows)
