@@ -206,7 +206,7 @@ TRADEOFF_FOLLOWS = {"main", "storage", "cost"}
 def test_an_invalid_field_leaves_exactly_its_declared_panels_out_of_date(field: Field) -> None:
     answer = answer_for(field, INVALID[field.kind])
     assert answer["errors"].keys() == {field.name}
-    declared = {panel for panel in field.panels if panel in PAGE_PANELS}
+    declared: set[str] = {panel for panel in field.panels if panel in PAGE_PANELS}
     if declared & TRADEOFF_FOLLOWS:
         declared.add("tradeoff")
     assert {name for name, state in answer["panels"].items() if state == "stale"} == declared

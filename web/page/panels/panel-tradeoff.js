@@ -456,6 +456,16 @@ export function startTradeoff() {
       paint();
     }
   });
+  const choice = /** @type {HTMLFormElement} */ ($("[data-tradeoff-choice]"));
+  choice.addEventListener("submit", (event) => event.preventDefault());
+  // A reset (the tests' return to a link) checks the first figure again: show it.
+  choice.addEventListener("reset", () => {
+    setTimeout(() => {
+      const checked = /** @type {HTMLInputElement | null} */ (choice.querySelector(":checked"));
+      state.figure = checked?.value ?? "chunks";
+      paint();
+    });
+  });
   section.addEventListener("click", (event) => {
     const button = /** @type {HTMLElement} */ (event.target).closest("[data-tradeoff-export]");
     if (button instanceof HTMLElement) {

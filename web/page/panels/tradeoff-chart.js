@@ -61,6 +61,7 @@ function svgText(x, y, text, className, anchor = "middle") {
 // The markers' shapes by series, as corners (x, y pairs) of a polygon of half-width 1; the
 // first is a circle.  A plus: its arm's half-width is a third of its length.
 const T = 0.35;
+/** @type {[string, number[]][]} */
 const SHAPES = [
   ["circle", []],
   ["square", [-1, -1, 1, -1, 1, 1, -1, 1]],
