@@ -23,14 +23,15 @@ import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 import calculator
+from browser import test_a11y
 from browser.conftest import Started
+from browser.test_a11y import serious_violations
 from browser.test_page import NBSP, catalog, localized
 from calculator._decimals import decimal_text
 from calculator._documents import plan_equal_documents
@@ -240,17 +241,48 @@ def export_words(lang: str) -> list[str]:
     ]  # fmt: skip
 
 
-def test_the_plan_downloads_and_copies_in_the_pages_words(started: Started, tmp_path: Path) -> None:
+# What a download button hands the browser: the Blob and the file's name, recorded instead of
+# saved (Playwright's Firefox driver reports no download event); put back afterwards.
+RECORD_DOWNLOADS = """() => {
+  const saved = { create: URL.createObjectURL, click: HTMLAnchorElement.prototype.click };
+  window.__downloads = [];
+  window.__restoreDownloads = () => {
+    URL.createObjectURL = saved.create;
+    HTMLAnchorElement.prototype.click = saved.click;
+  };
+  URL.createObjectURL = (blob) => {
+    const url = saved.create.call(URL, blob);
+    window.__downloads.push({ url, blob });
+    return url;
+  };
+  HTMLAnchorElement.prototype.click = function () {
+    const made = window.__downloads.find((entry) => entry.url === this.href);
+    if (this.download && made) {
+      made.name = this.download;
+      return;
+    }
+    saved.click.call(this);
+  };
+}"""
+LAST_DOWNLOAD = """async () => {
+  const last = window.__downloads.at(-1);
+  return { name: last.name, type: last.blob.type, text: await last.blob.text() };
+}"""
+
+
+def test_the_plan_downloads_and_copies_in_the_pages_words(started: Started) -> None:
     lang = "pl"
     page = started(lang, COLLECTION)
     show_tradeoff(page)
-    with page.expect_download() as waiting:
+    page.evaluate(RECORD_DOWNLOADS)
+    try:
         page.locator('[data-tradeoff-export="download"][data-format="csv"]').click()
-    download = waiting.value
-    assert download.suggested_filename == "rag-plan.csv"
-    saved = tmp_path / "plan.csv"
-    download.save_as(saved)
-    rows = list(csv.reader(io.StringIO(saved.read_text(encoding="utf-8"))))
+        page.wait_for_function("() => window.__downloads.some((entry) => entry.name)")
+        download = page.evaluate(LAST_DOWNLOAD)
+    finally:
+        page.evaluate("() => window.__restoreDownloads()")
+    assert (download["name"], download["type"]) == ("rag-plan.csv", "text/csv;charset=utf-8")
+    rows = list(csv.reader(io.StringIO(download["text"])))
     assert rows[0] == export_words(lang)
     python = list(csv.reader(io.StringIO(export_csv(expected_grid()))))
     assert rows[1:] == python[1:]
@@ -324,3 +356,17 @@ def test_expected_grid_is_the_answers() -> None:
     assert [point["chunks"] for point in points] == [
         str(point.chunks) for point in expected_grid().points
     ]
+
+
+# axe-core, as the accessibility tests fetch and check it.
+axe_source = test_a11y.axe_source
+
+
+@pytest.mark.parametrize("figure", ["storage_bytes", "cost"])
+def test_axe_finds_no_serious_problem_in_the_painted_panel(
+    started: Started, axe_source: str, figure: str
+) -> None:
+    page = started("it", COLLECTION)
+    show_tradeoff(page)
+    page.locator(f'#tradeoff [name="tradeoff-figure"][value="{figure}"]').check()
+    assert serious_violations(page, axe_source, "#tradeoff") == []
