@@ -370,3 +370,26 @@ def test_axe_finds_no_serious_problem_in_the_painted_panel(
     show_tradeoff(page)
     page.locator(f'#tradeoff [name="tradeoff-figure"][value="{figure}"]').check()
     assert serious_violations(page, axe_source, "#tradeoff") == []
+
+
+def test_an_invalid_field_leaves_the_figures_out_of_date(started: Started) -> None:
+    page = started("de", COLLECTION)
+    show_tradeoff(page)
+    stale = page.locator("#tradeoff [data-panel-stale]")
+    page.locator('[name="replicas"]').first.fill("x")
+    expect(page.locator("#tradeoff")).to_have_attribute("data-state", "stale")
+    expect(stale).to_be_visible()
+    # The last figures stay, faded, until the field is right again.
+    expect(page.locator("[data-tradeoff-body] .tradeoff-cell-current")).to_have_attribute(
+        "data-value", "150000"
+    )
+    page.locator('[name="replicas"]').first.fill("3")
+    expect(page.locator("#tradeoff")).to_have_attribute("data-state", "ready")
+    expect(stale).to_be_hidden()
+    page.locator('#tradeoff [name="tradeoff-figure"][value="storage_bytes"]').check()
+    three = next(p for p in expected_grid().points if p.current).storage
+    assert three is not None
+    # Three copies of one copy's parts: 3 × (raw + graph + text + metadata).
+    expect(page.locator("[data-tradeoff-body] .tradeoff-cell-current")).to_have_attribute(
+        "data-value", str(3 * three.replica_bytes)
+    )

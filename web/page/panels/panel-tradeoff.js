@@ -371,6 +371,8 @@ export function showTradeoff(answer) {
     painted.add("tradeoff");
   }
   writeData(section, "state", stale ? "stale" : state.data ? "ready" : "loading");
+  // Asked while a field is invalid, nothing is being calculated: the field's error says why.
+  writeHidden($("[data-tradeoff-loading]"), stale || state.data !== null);
   markStale(section, stale);
 }
 
