@@ -479,6 +479,72 @@ class ModelAnswer(TypedDict):
     checked: str
 
 
+class TradeoffPointAnswer(TypedDict):
+    """The corpus at one window of the trade-off's grid."""
+
+    chunk_size: int
+    overlap: int
+    #: The index of its overlap share in ``TradeoffAnswer.series``.
+    series: int
+    chunks: int
+    tokens_processed: int
+    #: With dimensions: the raw vectors and the generic formula's storage total.
+    raw_vector_bytes: NotRequired[int]
+    raw_vector_size: NotRequired[SizeAnswer]
+    storage_bytes: NotRequired[int]
+    storage_size: NotRequired[SizeAnswer]
+    #: With a price: the one-time cost (decimal text).
+    cost: NotRequired[str]
+    current: bool
+
+
+class TradeoffSeriesAnswer(TypedDict):
+    """One overlap share of the grid: each point's overlap is ⌊chunk size × share⌋."""
+
+    #: The share as decimal text ("0.125"), at most 6 places.
+    share: str
+    #: The current overlap's share (the current choice's series).
+    current: bool
+
+
+class StorageBreakdownAnswer(TypedDict):
+    """The storage at one chunk size of the current overlap share, part by part: the parts
+    add up to the total (replicas: the copies beyond the first)."""
+
+    chunk_size: int
+    overlap: int
+    raw_vector_bytes: int
+    raw_vector_size: NotRequired[SizeAnswer]
+    hnsw_graph_bytes: int
+    hnsw_graph_size: NotRequired[SizeAnswer]
+    text_bytes: int
+    text_size: NotRequired[SizeAnswer]
+    metadata_bytes: int
+    metadata_size: NotRequired[SizeAnswer]
+    quantized_copy_bytes: int
+    quantized_copy_size: NotRequired[SizeAnswer]
+    replicas_bytes: int
+    replicas_size: NotRequired[SizeAnswer]
+    total_bytes: int
+    total_size: NotRequired[SizeAnswer]
+    current: bool
+
+
+class TradeoffAnswer(TypedDict):
+    """The corpus across chunk sizes and overlap shares (``calculator._tradeoff``)."""
+
+    chunk_sizes: list[int]
+    series: list[TradeoffSeriesAnswer]
+    #: By series, then by chunk size.
+    points: list[TradeoffPointAnswer]
+    #: With dimensions: the storage's parts at each chunk size of the current series.
+    breakdown: list[StorageBreakdownAnswer]
+    dimensions: NotRequired[int]
+    dtype: NotRequired[str]
+    replicas: NotRequired[int]
+    price_per_million: NotRequired[str]
+
+
 class PanelFigures(TypedDict):
     """Each planning panel's figures, ``None`` where its fields are empty or invalid: the
     command line's JSON sections, and the page's answer, from one assembly (``_report``)."""
@@ -490,6 +556,8 @@ class PanelFigures(TypedDict):
     reindex: ReindexAnswer | None
     storage: StorageAnswer | None
     model_limit: ModelLimitAnswer | None
+    #: Only when asked (the command line's ``--tradeoff``, the page's panel once near).
+    tradeoff: TradeoffAnswer | None
 
 
 class Panels(TypedDict):
@@ -501,6 +569,14 @@ class Panels(TypedDict):
     reindex: PanelState
     storage: PanelState
     model_limit: PanelState
+    tradeoff: PanelState
+
+
+class ExportAnswer(TypedDict):
+    """The plan and its trade-off as a file's text (``calculator._export``)."""
+
+    format: Literal["markdown", "csv"]
+    text: str
 
 
 class Answer(TypedDict):
@@ -518,6 +594,10 @@ class Answer(TypedDict):
     model_limit: ModelLimitAnswer | None
     #: The model chosen in the form; None for "custom" (or a name it does not know).
     model: ModelAnswer | None
+    #: Asked with ``"tradeoff": true`` (else null, its panel "unused").
+    tradeoff: TradeoffAnswer | None
+    #: Asked with ``"export": {"format": ..., "words": {...}}``.
+    export: NotRequired[ExportAnswer]
     #: The link's query of the form, without "?", and its fragment, without "#" ("" for
     #: none): a long list of counts travels there (``calculator._list_link``).
     query: str

@@ -22,6 +22,7 @@ from ._decimals import decimal_text
 from ._documents import CorpusPlan
 from ._english import count_of
 from ._errors import CalculatorError
+from ._export import export_csv, markdown_table, plan_rows, tradeoff_markdown
 from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
@@ -32,7 +33,8 @@ from ._reindex import MigrationSize, ReindexCase
 from ._report import describe, describe_cost, describe_panels
 from ._storage import StorageSize
 from ._text import parse_whole_number
-from ._units import bytes_and_sizes, iec_size
+from ._tradeoff import Tradeoff, tradeoff
+from ._units import bytes_and_sizes
 from ._vectors import CUSTOM_DTYPE, VectorSize
 
 if TYPE_CHECKING:
@@ -189,9 +191,17 @@ def _parser() -> argparse.ArgumentParser:
         help="split each file as LangChain's recursive (or Markdown) splitter or LlamaIndex's"
         " sentence splitter does; default: the window model",
     )
+    parser.add_argument(
+        "--tradeoff",
+        action="store_true",
+        help="the corpus across chunk sizes 128-2048 and overlaps 0-50%% (and the current one)",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    output.add_argument(
+        "--csv", action="store_true", help="print the trade-off as CSV, the plan's row marked"
+    )
     return parser
 
 
@@ -252,6 +262,9 @@ def _print(
         print(json.dumps(report, indent=2))
     elif options.markdown:
         print(markdown(plan, vectors, panels))
+    elif options.csv:
+        assert panels.tradeoff is not None
+        print(export_csv(panels.tradeoff), end="")
     else:
         if options.count:
             splitter_lines = _splitter_lines(options.splitter, splits, plan)
@@ -606,12 +619,19 @@ class _Panels:
         self.storage: StorageSize | None = outcome.storage
         self.database: DatabaseStorage | None = outcome.database_storage
         self.model_limit: InputLimit | None = outcome.model_limit
+        #: The trade-off's grid, with --tradeoff (or --csv, which prints it).
+        self.tradeoff: Tradeoff | None = None
+        if plan is not None and (options.tradeoff or options.csv):
+            self.tradeoff = tradeoff(
+                plan, vectors=outcome.vectors, storage=outcome.storage, price_per_million=self.price
+            )
 
     def report(self, plan: CorpusPlan, vectors: VectorSize | None) -> dict[str, object]:
         """The JSON: the plan's figures, then each panel asked for (one assembly with the
         page's, ``describe_panels``); the comparison only when --compare gave rows."""
         report: dict[str, object] = dict(describe(plan, vectors))
-        for name, figures in describe_panels(self.outcome).items():
+        panels = describe_panels(self.outcome, with_tradeoff=self.tradeoff is not None)
+        for name, figures in panels.items():
             if figures is not None and (name != "compare" or self.comparison is not None):
                 report[name] = figures
         return report
@@ -627,6 +647,8 @@ class _Panels:
                 lines += ["", *database_lines(self.database)]
         if self.model_limit is not None:
             lines += ["", *model_limit_lines(self.model_limit)]
+        if self.tradeoff is not None:
+            lines += ["", *tradeoff_markdown(self.tradeoff)]
         return lines
 
 
@@ -692,7 +714,7 @@ def _corpus_text(plan: CorpusPlan) -> str:
 def _panel_lines(plan: CorpusPlan, panels: _Panels) -> list[str]:
     lines: list[str] = []
     if panels.comparison is not None:
-        lines += ["", *_table(_comparison_table(panels.comparison), plain=True)]
+        lines += ["", *markdown_table(_comparison_table(panels.comparison), plain=True)]
     if panels.documents is not None:
         corpus, stream = panels.documents, panels.documents.one_stream
         lines += [
@@ -728,11 +750,11 @@ def markdown(
     if panels is not None and panels.comparison is not None:
         rows = _comparison_table(panels.comparison)
     else:
-        rows = [_HEADER, _figures(plan, vectors)]
-    lines = _table(rows)
+        rows = plan_rows(plan, vectors)
+    lines = markdown_table(rows)
     if panels is not None and panels.documents is not None:
         corpus = panels.documents
-        lines += ["", *_table(_documents_table(corpus, corpus.one_stream, vectors))]
+        lines += ["", *markdown_table(_documents_table(corpus, corpus.one_stream, vectors))]
     if panels is not None and panels.budget is not None:
         lines += ["", _budget_line(panels.budget)]
     if panels is not None and panels.price is not None:
@@ -742,45 +764,14 @@ def markdown(
     return "\n".join(lines)
 
 
-_HEADER = [
-    "Chunk size",
-    "Overlap",
-    "Chunks",
-    "Tokens processed",
-    "Over N",
-    "Repeated",
-    "Padded (n × C)",
-    "Raw size",
-]
-
-
-def _figures(plan: CorpusPlan, vectors: VectorSize | None) -> list[str]:
-    return [
-        f"{plan.chunk_size:,}",
-        f"{plan.overlap:,}",
-        f"{plan.chunks:,}",
-        f"{plan.tokens_processed:,}",
-        "+" + _percent(plan.repeated_share),
-        f"{plan.repeated_tokens:,}",
-        f"{plan.padded_tokens:,}",
-        "–" if vectors is None else _raw_cell(vectors.raw_bytes),
-    ]
-
-
-def _raw_cell(byte_count: int) -> str:
-    """A raw size in a table: in bytes, and in KiB and larger where it reaches them."""
-    if byte_count < 1024:
-        return count_of(byte_count, "byte", "bytes")
-    return f"{byte_count:,} bytes ({iec_size(byte_count)})"
-
-
 def _comparison_table(comparison: Comparison) -> list[list[str]]:
     """One row per configuration; best (lowest) values marked ↓, worst ↑."""
-    rows = [_HEADER]
+    rows: list[list[str]] = []
     columns = {2: "chunks", 3: "tokens_processed", 5: "repeated_tokens", 6: "padded_tokens"}
     columns[7] = "raw_vector_bytes"
     for index, row in enumerate(comparison.rows):
-        cells = _figures(row.plan, row.vectors)
+        heading, cells = plan_rows(row.plan, row.vectors)
+        rows = rows or [heading]
         for column, figure in columns.items():
             if index in comparison.best[figure]:
                 cells[column] += " ↓"
@@ -820,13 +811,6 @@ def _documents_table(
             raw(difference),
         ],
     ]
-
-
-def _table(rows: list[list[str]], *, plain: bool = False) -> list[str]:
-    lines = ["| " + " | ".join(cells) + " |" for cells in rows]
-    if not plain:
-        lines.insert(1, "|" + "---:|" * len(rows[0]))
-    return lines
 
 
 def _budget_line(budget: PromptBudget) -> str:

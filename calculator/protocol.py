@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         Answer,
         Derivation,
         DerivationLine,
+        ExportAnswer,
         FieldError,
         ListForm,
         ModelAnswer,
@@ -73,7 +74,11 @@ def respond(request_json: str) -> str:
     the form.  Asked with a ``query``, it also gives the form's ``fields``.  A request that
     follows a new choice of model names the one chosen before it (``previous_model``): the
     fields that model's preset (or the page) put there take the new one's values, a value
-    the visitor typed stays, and ``model.filled`` says what changed.
+    the visitor typed stays, and ``model.filled`` says what changed.  With
+    ``"tradeoff": true`` it adds the trade-off's grid (the panel asks once it nears
+    the screen: no first answer waits for it), with ``"export": {"format":
+    "markdown" | "csv", "words": {...}}`` the plan and its trade-off as that file's
+    text, in the words given (``calculator._export.EXPORT_WORDS``' keys).
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -114,14 +119,27 @@ def respond(request_json: str) -> str:
     if isinstance(previous, str) and linked is None:
         filled = _chosen_model_fields(fields, previous, number_format)
         fields |= filled
-    answer = page_answer(evaluate_form(fields, number_format), fields, number_format, filled)
+    outcome = evaluate_form(fields, number_format)
+    answer = page_answer(
+        outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True
+    )
     if linked is not None:
         answer["fields"] = linked
         answer["list_came"] = list_form
     if list_error is not None:
         answer["errors"]["document_tokens"] = _field_error(list_error)
+    export = request.get("export")
+    if isinstance(export, dict):
+        exported = _export(outcome, export, number_format)
+        if exported is not None:
+            answer["export"] = exported
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
+
+
+# The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
+# main form's), the storage's inputs and the price.
+_TRADEOFF_INPUTS: frozenset[Panel] = frozenset({"main", "storage", "cost"})
 
 
 def page_answer(
@@ -129,11 +147,14 @@ def page_answer(
     fields: Mapping[str, str],
     number_format: NumberFormat,
     filled: Mapping[str, str] | None = None,
+    *,
+    with_tradeoff: bool = False,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
     ``describe_panels``), each panel's state, the errors, the chosen model (with the fields
     ``filled`` from it in this request) and the link.  ``respond`` sends it with every
-    integer as its decimal string."""
+    integer as its decimal string.  The trade-off only ``with_tradeoff``, and not while a
+    field it follows is invalid (its last figures stay, out of date)."""
     plan = outcome.plan
     link = link_from_fields(fields, number_format)
     result: ResultAnswer | None = None
@@ -143,10 +164,13 @@ def page_answer(
             "derivation": _derivation(plan, outcome.vectors),
             "chunk_map": chunk_map(plan),
         }
-    # Without the command line's English: the page words the formulas from its catalog.
-    figures = describe_panels(outcome, english=False)
-    storage = figures["storage"]
     stale = stale_panels(outcome.errors)
+    tradeoff_stale = bool(stale & _TRADEOFF_INPUTS)
+    # Without the command line's English: the page words the formulas from its catalog.
+    figures = describe_panels(
+        outcome, english=False, with_tradeoff=with_tradeoff and not tradeoff_stale
+    )
+    storage = figures["storage"]
 
     def state(panel: Panel, figures: object) -> PanelState:
         return "stale" if panel in stale else "unused" if figures is None else "fresh"
@@ -162,6 +186,11 @@ def page_answer(
             "reindex": state("reindex", figures["reindex"]),
             "storage": state("storage", storage),
             "model_limit": state("model_limit", figures["model_limit"]),
+            "tradeoff": "stale"
+            if with_tradeoff and tradeoff_stale
+            else "unused"
+            if figures["tradeoff"] is None
+            else "fresh",
         },
         "result": result,
         "documents": figures["documents"],
@@ -177,6 +206,7 @@ def page_answer(
         "storage": storage,
         "model_limit": figures["model_limit"],
         "model": _model(outcome, fields, number_format, filled or {}),
+        "tradeoff": figures["tradeoff"],
         "query": link.query,
         "fragment": link.fragment,
         "list_link": link.list_form,
@@ -210,6 +240,38 @@ def _model(
     from ._models import model_preset, page_model  # noqa: PLC0415
 
     return page_model(model_preset(name), fields, number_format, filled)
+
+
+def _export(
+    outcome: FormOutcome, request: Mapping[str, object], number_format: NumberFormat
+) -> ExportAnswer | None:
+    """The plan and its trade-off as Markdown (the page's number format) or CSV (plain
+    figures), headed in the request's words; nothing while a field they follow is invalid."""
+    # Imported on the first export: no page's start needs them (nor its memory snapshot).
+    from ._export import export_csv, export_markdown, export_words  # noqa: PLC0415
+    from ._tradeoff import tradeoff  # noqa: PLC0415
+
+    file_format = request.get("format")
+    words = request.get("words")
+    plan, vectors = outcome.plan, outcome.vectors
+    if plan is None or _TRADEOFF_INPUTS & stale_panels(outcome.errors):
+        return None
+    if file_format not in ("markdown", "csv"):
+        return None
+    given = words if isinstance(words, Mapping) else {}
+    chosen = export_words({k: v for k, v in given.items() if isinstance(v, str)})
+    grid = tradeoff(
+        plan, vectors=vectors, storage=outcome.storage, price_per_million=outcome.price_per_million
+    )
+    if file_format == "csv":
+        return {"format": "csv", "text": export_csv(grid, chosen)}
+    # Polish writes 2048 ungrouped, as the page does (CLDR's minimum grouping digits).
+    group_four_digits = request.get("group_four_digits") is not False
+    text = export_markdown(
+        plan, vectors, grid, words=chosen, number_format=number_format,
+        group_four_digits=group_four_digits,
+    )  # fmt: skip
+    return {"format": "markdown", "text": text}
 
 
 def _field_error(error: CalculatorError) -> FieldError:
@@ -292,6 +354,9 @@ _SIZED_KEYS = {
     "disk_bytes": "disk_size",
     "ram_bytes": "ram_size",
     "headroom_bytes": "headroom_size",
+    # The trade-off's points and the storage's parts beyond the first copy.
+    "storage_bytes": "storage_size",
+    "replicas_bytes": "replicas_size",
 }
 _UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("iec", "si")
 

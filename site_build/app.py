@@ -23,6 +23,10 @@ CALCULATOR = App(
         ' "number_format": {"group": ".", "decimal": ","}}',
         # A model's preset, read from its data file once a model is chosen.
         '{"fields": {"model": "e5-base-v2"}, "previous_model": "custom"}',
+        # The trade-off and the export, imported once the visitor scrolls to them: what they
+        # import (bisect) goes in the zip, not in the snapshot.
+        '{"fields": dict(calculator.DEFAULT_FIELDS), "tradeoff": True,'
+        ' "export": {"format": "markdown"}}',
     ),
     # The command line and its English texts, and the answer's types (read by the type
     # checkers only).

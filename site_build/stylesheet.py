@@ -28,6 +28,7 @@ COMPONENTS = (
     "embed.css",  # embed mode (?embed=1)
     "panels.css",  # what the planning panels share
     "compare.css",
+    "tradeoff.css",  # the trade-off's chart, tables and storage by part
     "documents.css",
     "budget-cost.css",
     "count.css",  # count your own text

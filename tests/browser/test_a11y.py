@@ -58,10 +58,13 @@ def axe_source() -> str:
         return member.read().decode("utf-8")
 
 
-def serious_violations(page: Page, axe_source: str) -> list[str]:
+def serious_violations(page: Page, axe_source: str, within: str | None = None) -> list[str]:
+    """axe's serious and critical findings in the page, or in the element `within` selects."""
     page.evaluate(axe_source)
     violations: list[dict[str, Any]] = page.evaluate(
-        "() => axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)"
+        """(within) => axe.run(within ? document.querySelector(within) : document,
+                               { resultTypes: ['violations'] }).then((r) => r.violations)""",
+        within,
     )
     return [
         f"{violation['impact']} {violation['id']}: {violation['help']} at "

@@ -30,12 +30,16 @@ let number_format = null;
 // into the fields (its answer says what, and the fields follow).
 /** @type {Record<string, string>} */
 const carried = {};
+// What a panel asks of every calculation from now on beside the form (the trade-off's grid,
+// once its panel nears the screen: no first answer waits for it).
+const requestParts = {};
 
 function buildRequest() {
   number_format ??= numberSeparators(formatter.tag);
-  return addressPending()
+  const request = addressPending()
     ? { query: location.search, fragment: location.hash, number_format }
     : { fields: readFields(), number_format, ...carried };
+  return { ...request, ...requestParts };
 }
 
 /** Send `key` with the form's requests until an answer to one of them is shown; a key already
@@ -45,6 +49,23 @@ function buildRequest() {
  */
 export function carryUntilAnswered(key, value) {
   carried[key] ??= value;
+}
+
+/** From now on every calculation asks for `parts` too (e.g. `{tradeoff: true}`).
+ * @param {Record<string, unknown>} parts
+ */
+export function askFromNowOn(parts) {
+  Object.assign(requestParts, parts);
+}
+
+/** One calculation outside the lifecycle, with `parts` beside the form as it is now: its
+ *  answer goes to the caller only, never painted (an export's text).
+ * @param {Record<string, unknown>} parts
+ * @returns {Promise<Answer>}
+ */
+export async function askOnce(parts) {
+  await calculator.ready;
+  return calculator.calculate({ ...buildRequest(), ...parts });
 }
 
 /** An answer to `request` is shown: what it carried is answered, and a link's answer is the

@@ -105,7 +105,7 @@ function selectValue(select, value) {
 
 function optionText(value) {
   if (value === "") {
-    return strings["compare.current"];
+    return strings["compare.dtype_as_above"];
   }
   return WHOLE.test(value) ? formatter.count(strings["plural.bytes"], value) : value;
 }

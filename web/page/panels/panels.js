@@ -1,6 +1,7 @@
-// The planning panels, one module each: compare configurations (panel-compare.js), documents
-// vs one stream (panel-documents.js), prompt budget (panel-budget.js) and embedding cost
-// (panel-cost.js), and the index's life: re-indexing, storage, the model's input limit
+// The planning panels, one module each: compare configurations (panel-compare.js), the
+// trade-off across chunk sizes and overlaps (panel-tradeoff.js), documents vs one stream
+// (panel-documents.js), prompt budget (panel-budget.js) and embedding cost (panel-cost.js),
+// and the index's life: re-indexing, storage, the model's input limit
 // (panel-index-life.js); what they share is in panel-common.js. This wires them to the answers and
 // to the one pause rule of every edit (requests.js).
 
@@ -11,6 +12,7 @@ import { showCompare, startCompare } from "./panel-compare.js";
 import { showCost } from "./panel-cost.js";
 import { showDocuments } from "./panel-documents.js";
 import { showIndexLife, startIndexLife } from "./panel-index-life.js";
+import { showTradeoff, startTradeoff } from "./panel-tradeoff.js";
 import { computeNow, computeSoon, onAnswer } from "../requests.js";
 
 /**
@@ -19,6 +21,7 @@ import { computeNow, computeSoon, onAnswer } from "../requests.js";
 function showAnswer(answer) {
   answer.errors ??= {};
   showCompare(answer);
+  showTradeoff(answer);
   showDocuments(answer);
   showBudget(answer);
   showCost(answer);
@@ -28,6 +31,7 @@ function showAnswer(answer) {
 
 function start() {
   startCompare();
+  startTradeoff();
   startIndexLife();
   // The panels sit outside the form element, so its own listeners never see their events;
   // the panels' own listeners (a row made explicit, the list's note) have run by now.
