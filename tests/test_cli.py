@@ -11,6 +11,7 @@ from unittest import mock
 
 import pytest
 
+import calculator
 from calculator._cli import main
 
 
@@ -158,6 +159,43 @@ def test_documents_are_the_plan_beside_one_stream() -> None:
     documents = answer["documents"]
     assert documents["one_stream"]["chunks"] == 43_384
     assert documents["difference"]["chunks"] == 6_616
+
+
+@pytest.mark.parametrize(
+    ("documents", "average", "chunk_size", "overlap", "dimensions"),
+    [(50_000, 1200, 512, 64, 384), (37_000, 900, 256, 32, 768), (3, 0, 64, 0, 8)],
+)
+def test_the_collections_figures_in_every_section(
+    documents: int, average: int, chunk_size: int, overlap: int, dimensions: int
+) -> None:
+    """--documents/--average-tokens without --tokens plan the collection: its chunks, raw
+    vectors and the storage's vectors are D × one document's."""
+    completed = run(
+        "--documents", str(documents), "--average-tokens", str(average),
+        "--chunk-size", str(chunk_size), "--overlap", str(overlap),
+        "--dimensions", str(dimensions), "--hnsw-m", "16", "--json",
+    )  # fmt: skip
+    answer = json.loads(completed.stdout)
+    one = calculator.plan_chunks(average, chunk_size, overlap)
+    assert answer["chunks"] == documents * one.chunks
+    assert answer["raw_vector_bytes"] == documents * one.chunks * dimensions * 4
+    assert answer["storage"]["vectors"] == documents * one.chunks
+
+
+def test_a_list_is_split_again_document_by_document(tmp_path: Path) -> None:
+    lengths = [1200, 800, 5000, 0, 513]
+    listed = tmp_path / "counts.txt"
+    listed.write_text("\n".join(map(str, lengths)), encoding="utf-8")
+    completed = run(
+        "--document-tokens", str(listed), "--chunk-size", "512", "--overlap", "64",
+        "--new-chunk-size", "512", "--new-overlap", "128", "--json",
+    )  # fmt: skip
+    reindex = json.loads(completed.stdout)["reindex"]
+    old = sum(calculator.plan_chunks(n, 512, 64).chunks for n in lengths)
+    new = sum(calculator.plan_chunks(n, 512, 128).chunks for n in lengths)
+    assert (reindex["old_chunks"], reindex["new_chunks"]) == (old, new)
+    one_stream = calculator.plan_chunks(sum(lengths), 512, 64).chunks
+    assert reindex["old_chunks"] != one_stream
 
 
 def test_document_tokens_from_stdin() -> None:

@@ -28,6 +28,7 @@ from browser.test_page import (
     open_page,
     type_values,
 )
+from calculator._list_link import _compressed, _pairs, _varints
 from calculator._reindex import corpus_settings_change
 
 ROW_COLUMNS = ("chunk_size", "overlap", "dimensions", "dtype")
@@ -393,6 +394,24 @@ def test_a_long_list_travels_in_the_fragment_no_server_sees(
     expect(fresh.locator('.result-list [data-result="chunks"]')).to_have_attribute(
         "data-value", str(corpus.chunks)
     )
+
+
+def test_a_list_that_came_rounded_marks_every_figure_an_estimate(
+    new_page: Callable[..., Page], site_url: str
+) -> None:
+    """A list too long for any address travels as a summary, rounded: the page says so beside
+    the list and above the results, until the list is edited."""
+    rounded = {1_230_000: 2, 45_600_000: 1}
+    fragment = "list=r" + _compressed(_varints(_pairs(rounded)))
+    page = open_fresh(new_page, f"{site_url}de/?corpus=list#{fragment}")
+    expect(page.locator("#field-document_tokens")).to_have_value("1230000\n1230000\n45600000")
+    expect(page.locator("[data-list-rounded]")).to_have_text(
+        message("de", "documents.list_rounded")
+    )
+    expect(page.locator("[data-estimate-note]")).to_be_visible()
+    page.locator("#field-document_tokens").fill("1200\n800")
+    expect(page.locator("[data-estimate-note]")).to_be_hidden()
+    expect(page.locator("[data-list-rounded]")).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang", ["de", "pt"])
