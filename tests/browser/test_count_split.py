@@ -108,6 +108,13 @@ def test_splitting_a_megabyte_leaves_the_calculator_answering_and_can_be_cancell
     started = time.monotonic()
     panel.locator("[data-count-split-cancel]").click()
     expect(split_status(page)).to_have_text(strings["count.split_cancelled"])
+    # An answer that changes no chunking does not cut the cancelled text again.
+    field(page, "tokens").fill("8000")
+    expect(page.locator('.result-list [data-result="chunks"]')).to_have_attribute(
+        "data-value", "18"
+    )
+    page.wait_for_timeout(500)  # past the sharing module's debounce and the answer's paint
+    expect(split_status(page)).to_have_text(strings["count.split_cancelled"])
     # The worker is free again at once: a short text is counted and split.
     panel.locator("textarea[name=text]").fill("Cancelled. Then split.")
     expect(summary(page)).to_have_attribute("data-chunks", "1", timeout=COUNT_TIMEOUT_MS)
