@@ -46,6 +46,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     ConsoleMessage,
+    Dialog,
     Error,
     Page,
     Playwright,
@@ -156,6 +157,7 @@ class PageGuard:
     page_errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     csp_violations: list[object] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
     csp_violations_expected: bool = False
     failed_runtime_file_expected: bool = False
     screenshot_styles_refused: int = 0
@@ -199,8 +201,14 @@ class PageGuard:
         if message.type == "error":
             self.console_errors.append(message.text)
 
+    def on_dialog(self, dialog: Dialog) -> None:
+        # The page never opens one: an alert or a prompt would be a link's script running.
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
     def failures(self) -> list[str]:
         failures = [f"request outside {self.origin}: {line}" for line in self.foreign_requests]
+        failures += [f"dialog opened: {dialog}" for dialog in self.dialogs]
         failures += [
             f"uncaught page error: {error}"
             for error in self.page_errors
@@ -351,17 +359,19 @@ class GuardEvents(Protocol):
     def on_csp_violation(self, violation: object) -> None: ...
     def on_page_error(self, error: Error) -> None: ...
     def on_console(self, message: ConsoleMessage) -> None: ...
+    def on_dialog(self, dialog: Dialog) -> None: ...
 
 
 def guarded_page(context: BrowserContext, events: GuardEvents) -> Page:
-    """A new page of `context`, whose requests, CSP violations, uncaught errors and console
-    errors (the context's workers' too) go to `events`."""
+    """A new page of `context`, whose requests, CSP violations, uncaught errors, console
+    errors (the context's workers' too) and dialogs (dismissed) go to `events`."""
     context.on("request", events.on_request)
     context.expose_function("__reportCspViolation", events.on_csp_violation)
     context.add_init_script(CSP_RECORDER)
     guarded = context.new_page()
     guarded.on("pageerror", events.on_page_error)
     guarded.on("console", events.on_console)
+    guarded.on("dialog", events.on_dialog)
     return guarded
 
 
@@ -442,6 +452,7 @@ class SharedPage:
         guard.page_errors += between.page_errors
         guard.console_errors += between.console_errors
         guard.csp_violations += between.csp_violations
+        guard.dialogs += between.dialogs
         guard.screenshot_styles_refused += between.screenshot_styles_refused
         self.guard = guard
 
@@ -456,6 +467,9 @@ class SharedPage:
 
     def on_console(self, message: ConsoleMessage) -> None:
         self.guard.on_console(message)
+
+    def on_dialog(self, dialog: Dialog) -> None:
+        self.guard.on_dialog(dialog)
 
 
 @pytest.fixture(scope="session")

@@ -42,13 +42,11 @@ def test_a_decimal_typed_either_way_keeps_its_meaning(started: Started, lang: st
             expect(page.locator(f'[data-error-for="{name}"]')).to_be_empty()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_link_of_leading_zeros_opens_with_its_result(
-    page: Page, site_url: str, lang: str
-) -> None:
+def test_a_link_of_leading_zeros_opens_with_its_result(page: Page, site_url: str) -> None:
+    """By a load: the page's first reading of a link (the language changes no digit of it)."""
     query = f"?tokens={ZEROS}8000&chunk_size={ZEROS}512&overlap={ZEROS}64"
-    open_page(page, site_url, lang, query)
-    expect_integer(page, "chunks", 18, lang)
+    open_page(page, site_url, "de", query)
+    expect_integer(page, "chunks", 18, "de")
 
 
 def test_a_link_of_leading_zeros_marks_its_field(page: Page, site_url: str) -> None:
