@@ -91,11 +91,16 @@ def run_checks(pytest_args: Sequence[str], *, quick: bool = False) -> int:
 
 # The site the test processes share (tests/conftest.py's `dist` fixture reads it).
 SHARED_DIST = "TEST_DIST"
+# Firefox's browser tests take longer than Chromium's but less than Chromium's and the other
+# tests together: the two slowest of those (a clean build compared with the shared one, and
+# the tokenizers' property tests) run beside Firefox's, to even the two processes' time.
+BESIDE_FIREFOX = ("tests/test_reproducible.py", "tests/test_hf_tokenizers.py")
 
 
 def engine_runs() -> list[str]:
-    """The whole suite as two pytest processes at once: everything but Firefox's browser tests
-    (printed as it runs), and Firefox's (printed after); the names of those that failed."""
+    """The whole suite as two pytest processes at once: Chromium's browser tests and most of
+    the others (printed as it runs), and Firefox's with :data:`BESIDE_FIREFOX` (printed after);
+    the names of those that failed."""
     with tempfile.TemporaryDirectory(prefix="rag-planner-tests-") as shared:
         dist = Path(shared) / "dist"
         build(dist)
@@ -103,14 +108,14 @@ def engine_runs() -> list[str]:
         firefox_log = Path(shared) / "firefox.log"
         with firefox_log.open("w", encoding="utf-8") as log:
             firefox = subprocess.Popen(
-                pytest_command(["tests/browser"], quick=False),
+                pytest_command(["tests/browser", *BESIDE_FIREFOX], quick=False),
                 cwd=ROOT,
                 env={**environment, "BROWSER_ENGINES": "firefox"},
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
             rest = subprocess.run(
-                pytest_command([], quick=False),
+                pytest_command([f"--ignore={path}" for path in BESIDE_FIREFOX], quick=False),
                 cwd=ROOT,
                 env={**environment, "BROWSER_ENGINES": "chromium"},
                 check=False,
