@@ -247,8 +247,12 @@ def test_text_is_drawn_in_the_pages_two_families_and_its_type_scale(started: Sta
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_field_has_label_help_and_error_tied_by_aria(started: Started, lang: str) -> None:
-    page = started(lang)
+def test_every_field_has_label_help_and_error_tied_by_aria(
+    page: Page,
+    site_url: str,
+    lang: str,
+) -> None:
+    page.goto(f"{site_url}{lang}/")
     for name in ("tokens", "chunk_size", "overlap", "dimensions", "dtype", "bytes_per_dimension"):
         control = field(page, name)
         control_id = control.get_attribute("id")
