@@ -305,6 +305,7 @@ def target(output: Path, page: str, address: str) -> tuple[Path, list[tuple[str,
     return file, parse_qsl(parts.query, keep_blank_values=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sphinx", "mkdocs"])
 def test_the_calculator_is_copied_once(
     kind: str, sphinx_site: Path, mkdocs_site: Path, dist: Path
@@ -317,6 +318,7 @@ def test_the_calculator_is_copied_once(
             assert (copied / path.relative_to(dist)).read_bytes() == path.read_bytes(), path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "page"), sorted(EMBEDS))
 def test_each_page_embeds_its_values_by_a_relative_address(
     kind: str, page: str, sphinx_site: Path, mkdocs_site: Path
@@ -340,6 +342,7 @@ def test_each_page_embeds_its_values_by_a_relative_address(
         assert target(output, page, asset)[0].is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sphinx", "mkdocs"])
 def test_nothing_in_the_output_names_another_origin(
     kind: str, sphinx_site: Path, mkdocs_site: Path
@@ -367,6 +370,7 @@ def test_nothing_in_the_output_names_another_origin(
     assert found == []
 
 
+@pytest.mark.slow
 def test_a_wrong_planner_fails_the_sphinx_build_at_its_line(
     docs_env: DocsEnv, tmp_path: Path
 ) -> None:
@@ -387,6 +391,7 @@ def test_a_wrong_planner_fails_the_sphinx_build_at_its_line(
     assert re.search(r"myst\.md:5: ERROR: rag-chunk-planner: colour: unknown option", done.stderr)
 
 
+@pytest.mark.slow
 def test_a_wrong_fence_fails_the_mkdocs_build_at_its_line(
     docs_env: DocsEnv, tmp_path: Path
 ) -> None:

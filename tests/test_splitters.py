@@ -231,12 +231,14 @@ def some_sizes(seed: int) -> list[tuple[int, int]]:
     return [SIZES[(seed + step) % len(SIZES)] for step in (0, 2, 4)]
 
 
+@pytest.mark.slow
 def test_generated_prose() -> None:
     assert [
         found for seed in range(10) for found in differences([prose(seed)], sizes=some_sizes(seed))
     ] == []
 
 
+@pytest.mark.slow
 def test_generated_markdown() -> None:
     assert [
         found
@@ -265,6 +267,7 @@ EDGE_TEXTS = [
 ]
 
 
+@pytest.mark.slow
 def test_edge_texts() -> None:
     sizes = [(20, 0), (100, 20), (512, 64), (40, 40), (1, 0), (2, 1), (3, 3)]
     assert differences(EDGE_TEXTS, sizes=sizes) == []
@@ -322,6 +325,7 @@ def test_punkt_spans_are_nltks(text: str) -> None:
     assert list(_punkt.sentence_spans(text)) == list(zip(starts, ends, strict=True))
 
 
+@pytest.mark.slow
 def test_punkt_classes_are_the_regex_modules() -> None:
     """The three classes spelled out for re match what NLTK's regex engine matches."""
     import regex  # type: ignore[import-untyped]  # noqa: PLC0415 (NLTK's engine, only here)

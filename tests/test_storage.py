@@ -49,6 +49,7 @@ def test_defaults_add_only_the_graph() -> None:
     assert size.total_bytes == 18 * 1536 + 18 * 128
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(
     st.integers(0, 10**18), st.integers(1, 65_536), st.sampled_from(["float32", "int8", "binary"]),
@@ -98,6 +99,7 @@ def test_input_limit_examples(
     assert checked.largest_chunk_size == limit
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(st.integers(0, 5000), st.integers(1, 600), st.integers(1, 700), st.data())
 def test_input_limit_matches_the_window_walk(
