@@ -68,6 +68,7 @@ def printed(files: list[Path], *, with_comments: bool = False) -> list[str]:
     return texts
 
 
+@pytest.mark.slow
 def test_every_shipped_script_is_its_source_without_comments(tmp_path: Path) -> None:
     sources = sorted([*script_sources().values(), SERVICE_WORKER_SOURCE])
     shipped = []

@@ -692,6 +692,7 @@ def test_precompiled_on_the_cases(rule: str) -> None:
     assert [ours(text) for text in texts] == [reference.normalize_str(text) for text in texts]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(RULES),
@@ -852,6 +853,7 @@ SLICED_TEXT = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(FILES)), SLICED_TEXT, st.integers(1, 30))
 def test_the_pages_slices_count_any_text(name: str, text: str, size: int) -> None:
