@@ -40,9 +40,6 @@ const RATIO_DECIMALS = 3;
 let chunksNumber = 0;
 /** What the chunk view shows or was asked for (the same request is not sent twice). */
 let chunksKey = "";
-/** The view whose split the visitor cancelled: an answer of the results (same chunking) does
- *  not cut it again; another document, splitter, sample or chunking does. */
-let cancelledKey = "";
 let splitNumber = 0;
 /** The split under way: its number, and whether its figures are the whole sample's. */
 let splitJob = { count: -1, sample: true };
@@ -82,10 +79,9 @@ function requestView() {
   }
   writeHidden(chunksView, false);
   const key = JSON.stringify([sampleKey(), index, splitter]);
-  if (key === chunksKey || key === cancelledKey) {
+  if (key === chunksKey) {
     return;
   }
-  cancelledKey = "";
   chunksKey = key;
   chunksNumber += 1;
   if (splitter === WINDOW) {
@@ -351,9 +347,9 @@ export function startChunks() {
   chunksDocument.addEventListener("change", requestView);
   splitterChoice.addEventListener("change", requestView);
   splitCancel.addEventListener("click", () => {
+    // The view's key stays: an answer of the results (same chunking) does not cut the text
+    // again; another document, splitter, sample or chunking does.
     stopSplit();
-    cancelledKey = chunksKey;
-    chunksKey = ""; // asked again on the next change
     writeText(splitStatus, strings["count.split_cancelled"]);
   });
   onShownCount(() => {
