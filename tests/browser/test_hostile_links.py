@@ -39,10 +39,10 @@ SEED = 20261130
 # starting Python again, which a load does.  What is checked per link is the page's parsing
 # and painting, the same code in both engines, so both open the same links (the same
 # generator and seed); the unit tests (test_hostile_parsers.py) read many more.
-LINKS_PER_LANGUAGE = {"chromium": 40, "firefox": 40}
+LINKS_PER_LANGUAGE = 40
 # The first of them are also opened by full page loads, at once: the load's own reading of a
 # link (before and as Python starts) is the same for every link, so two per language show it.
-LOADED_PER_LANGUAGE = {"chromium": 2, "firefox": 2}
+LOADED_PER_LANGUAGE = 2
 # Pages loading at once: Python starts in each, so more than a few only queue on the CPU.
 PARALLEL_PAGES = 2
 # Long enough to hurt, short enough for servers' request-line limits (Python's: 64 KiB).
@@ -354,11 +354,11 @@ def tally(request: pytest.FixtureRequest, browser_name: str) -> Iterator[Tally]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_hostile_links_cannot_break_or_inject(
-    new_page: Callable[..., Page], site_url: str, lang: str, tally: Tally, browser_name: str
+    new_page: Callable[..., Page], site_url: str, lang: str, tally: Tally
 ) -> None:
     pages = [new_page() for _ in range(PARALLEL_PAGES)]
     served = served_page(pages[0], site_url, lang)
-    count, loaded = LINKS_PER_LANGUAGE[browser_name], LOADED_PER_LANGUAGE[browser_name]
+    count, loaded = LINKS_PER_LANGUAGE, LOADED_PER_LANGUAGE
     every_link = hostile_links(count * len(LANGUAGES), SEED)
     links = every_link[LANGUAGES.index(lang) :: len(LANGUAGES)]
     before = len(tally.problems)
