@@ -24,7 +24,8 @@ import pytest
 from playwright.sync_api import Page
 
 import calculator
-from browser.conftest import READY_TIMEOUT_MS, PageGuard
+from browser.conftest import READY_TIMEOUT_MS, PageGuard, Started
+from browser.test_count_slices import seconds_until
 from browser.test_page import (
     LANGUAGES,
     NUMBER_FORMATS,
@@ -32,6 +33,9 @@ from browser.test_page import (
     fill,
     localized,
 )
+from browser.test_page import field as form_field
+from calculator._documents import MAX_DOCUMENTS
+from calculator._list_link import FRAGMENT_KEY, _compressed
 
 SEED = 20261130
 # Each language opens this many links of its own in place, as Back and Forward open an
@@ -384,3 +388,39 @@ def test_the_probe_does_see_an_injection(page: Page, site_url: str, page_guard: 
     }""")
     injected = page.evaluate(INJECTION_PROBE, [served.scripts, served.tags])
     assert len(injected) == 3, injected
+
+
+# A link of a few kilobytes whose list is millions of lines, packed as the page packs a list
+# (calculator/_list_link.py): 2,500,000 lines in 6.5 KB, 5 MB unpacked.
+MILLIONS_OF_LINES = f"?corpus=list#{FRAGMENT_KEY}o" + _compressed(b"1\n" * 2_500_000)
+# What the issue asks of such a link on a page that is ready: refused within this, and an edit
+# answered after it within what a visitor would notice (tests/browser/test_count_slices.py).
+REFUSED_WITHIN_S = 2.0
+ANSWERED_WITHIN_S = 1.0
+SHOWN_ERROR = "document.querySelector('[data-error-for=\"{name}\"]').textContent === {text}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_link_of_millions_of_lines_is_refused_at_once(started: Started, lang: str) -> None:
+    """The list is refused as it unpacks, next to its field in the page's language; it never
+    reaches the list box, and the form stays usable."""
+    assert 6000 < len(MILLIONS_OF_LINES) < 7000
+    page = started(lang)
+    too_long = fill(catalog(lang)["errors.list_too_long"], maximum=localized(MAX_DOCUMENTS, lang))
+    page.evaluate(OPEN_IN_PLACE, MILLIONS_OF_LINES)
+    refused = seconds_until(
+        page, SHOWN_ERROR.format(name="document_tokens", text=json.dumps(too_long))
+    )
+    print(f"{lang}: the 2,500,000-line link refused in {refused:.3f} s")
+    assert refused < REFUSED_WITHIN_S
+    assert page.evaluate("document.querySelector('#field-document_tokens').value") == ""
+    # Another field's edit is answered: its error comes and goes.
+    not_a_number = catalog(lang)["errors.not_a_number"]
+    form_field(page, "chunk_size").fill("x")
+    answered = seconds_until(
+        page, SHOWN_ERROR.format(name="chunk_size", text=json.dumps(not_a_number))
+    )
+    form_field(page, "chunk_size").fill("512")
+    cleared = seconds_until(page, SHOWN_ERROR.format(name="chunk_size", text='""'))
+    print(f"{lang}: an edit after it answered in {answered:.3f} s, undone in {cleared:.3f} s")
+    assert answered < ANSWERED_WITHIN_S and cleared < ANSWERED_WITHIN_S
