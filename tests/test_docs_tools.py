@@ -8,6 +8,7 @@ own tests import it from the session's wheel.
 from __future__ import annotations
 
 import doctest
+import hashlib
 import importlib
 import json
 import re
@@ -106,7 +107,7 @@ def test_every_field_of_a_link_is_an_option(docs: ModuleType) -> None:
     )
 
 
-@pytest.mark.parametrize("module", ["_options", "_html", "mkdocs"])
+@pytest.mark.parametrize("module", ["_options", "_html", "mkdocs", "sphinx"])
 def test_the_packages_examples(docs: ModuleType, module: str) -> None:
     failed, tried = doctest.testmod(importlib.import_module(f"{PACKAGE}.{module}"))
     assert tried and not failed
@@ -256,6 +257,22 @@ def test_mkdocs_finds_the_planner_fences(
         assert part in message
 
 
+def test_mkdocs_puts_a_planner_only_where_its_fence_was(docs: ModuleType) -> None:
+    """The marker a fence became turns into Markdown's own placeholder, which no page can write:
+    Markdown deletes STX and ETX from the page's text before the plugin's preprocessor runs."""
+    plugin = importlib.import_module(f"{PACKAGE}.mkdocs")
+    markdown = importlib.import_module("markdown")
+    embeds = plugin._Embeds(html={"marker-0": '<div class="planner"></div>'})
+    stash = "\x02wzxhzdk:0\x03"  # Markdown's placeholder for the first HTML it keeps
+    page = f"{stash} `{stash}`\n\n- item\n\n    marker-0\n\n```\n{stash}\n```\n"
+    md = markdown.Markdown(extensions=["fenced_code", plugin._PlannerExtension(embeds)])
+    assert md.convert(page) == (
+        "<p>wzxhzdk:0 <code>wzxhzdk:0</code></p>\n<ul>\n<li>\n<p>item</p>\n"
+        '<div class="planner"></div>\n</li>\n</ul>\n<pre><code>wzxhzdk:0\n</code></pre>'
+    )
+    assert embeds.placed == {"marker-0"}
+
+
 # --- the sites built with it --------------------------------------------------------------
 
 
@@ -403,3 +420,82 @@ def test_a_wrong_fence_fails_the_mkdocs_build_at_its_line(
     assert done.returncode == 1
     line = page.read_text(encoding="utf-8").split("\n").index("theme: blue") + 1
     assert f"prompt.md:{line}: theme: 'blue' is not one of auto, light, dark" in done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("page", "planner", "expected"),
+    [
+        ("index.rst", ".. rag-chunk-planner::\n   :lang: de\n   :tokens: 9000\n   :LANG: pl", 11),
+        ("myst.md", "```{rag-chunk-planner}\n:lang: de\n:tokens: 9000\n:lang: pl\n```", 6),
+        ("myst.md", "```{rag-chunk-planner}\n---\nlang: de\nlang: pl\n---\n```", 6),
+    ],
+    ids=["rest", "myst", "myst-yaml"],
+)
+def test_an_option_given_twice_fails_the_sphinx_build_at_its_line(
+    docs_env: DocsEnv, tmp_path: Path, page: str, planner: str, expected: int
+) -> None:
+    # docutils refuses the reST directive with an error, MyST keeps the last value: both used
+    # to end with exit status 0, without the planner or with one of the two values.
+    rest, myst = (planner, "") if page == "index.rst" else ("", planner)
+    sources = {
+        "conf.py": sphinx_sources()["conf.py"],
+        "index.rst": f"Twice\n=====\n\n.. toctree::\n\n   myst\n\n{rest}\n",
+        "myst.md": f"# Twice\n\n{myst}\n",
+    }
+    done = build_sphinx(
+        docs_env,
+        write_sources(tmp_path / "src", sources),
+        tmp_path / "out",
+        warnings_are_errors=False,
+    )
+    assert done.returncode == 1
+    found = re.findall(rf"/{re.escape(page)}:(\d+): ERROR: rag-chunk-planner: (.*)", done.stderr)
+    assert found == [(str(expected), "lang: given twice")], done.stderr
+
+
+@pytest.mark.slow
+def test_a_planner_docutils_refuses_fails_the_sphinx_build(
+    docs_env: DocsEnv, tmp_path: Path
+) -> None:
+    # A line that is no option, before any blank line: docutils' own error, at the directive.
+    sources = {
+        "conf.py": sphinx_sources()["conf.py"],
+        "index.rst": "Refused\n=======\n\n.. rag-chunk-planner::\n   :lang: de\n   tokens 9000\n",
+    }
+    done = build_sphinx(
+        docs_env,
+        write_sources(tmp_path / "src", sources),
+        tmp_path / "out",
+        warnings_are_errors=False,
+    )
+    assert done.returncode == 1
+    assert re.search(r'index\.rst:4: ERROR: Error in "rag-chunk-planner" directive', done.stderr)
+
+
+@pytest.mark.slow
+def test_mkdocs_leaves_placeholder_look_alikes_as_written(
+    docs_env: DocsEnv, tmp_path: Path
+) -> None:
+    project = write_sources(tmp_path, mkdocs_sources())
+    page = project / "docs" / "prompt.md"
+    # The token the plugin once wrote for the page's first planner, and replaced anywhere.
+    token = f"ragchunkplanner0x{hashlib.sha256(b'prompt.md').hexdigest()[:10]}"
+    prose = f'In prose {token}, in code `{token}`, in <span title="{token}">an attribute</span>.'
+    page.write_text(
+        f"{page.read_text(encoding='utf-8')}\n{prose}\n\n```\n{token}\n```\n\n{token}\n",
+        encoding="utf-8",
+    )
+    done = build_mkdocs(docs_env, project)
+    assert done.returncode == 0, done.stderr
+    output = project / "site" / "prompt" / "index.html"
+    html = output.read_text(encoding="utf-8")
+    assert (
+        f'<p>In prose {token}, in code <code>{token}</code>, in <span title="{token}">'
+        "an attribute</span>.</p>"
+    ) in html
+    assert f"<code>{token}\n</code></pre>" in html
+    assert f"<p>{token}</p>" in html
+    [planner] = scan_page(output).planners  # and the real one still there, whole
+    assert planner["lang"] == EMBEDS["mkdocs", "prompt/index.html"].lang
+    assert "data-prompt" in planner

@@ -7,16 +7,26 @@ unknown option or a bad value fails the build, naming the file and line.  The ca
 copied once into the site (``_rag_chunk_planner/<version>/``) after each build, with the
 embed's script and stylesheet, which every page loads (Material's instant navigation swaps
 pages without loading them: the script starts the planners of each page it is shown).
+
+A planner's HTML reaches the page through Markdown's own stash of raw HTML: the fence becomes a
+line that no page can write (a random marker), which a preprocessor of the plugin's Markdown
+extension turns into Markdown's placeholder, and Markdown puts the HTML in its place, the whole
+paragraph.  Text that looks like a placeholder, in code, in an attribute or in prose, stays as
+the page wrote it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# Python-Markdown has no types (no py.typed marker, no stubs in our environment).
+from markdown import Markdown  # type: ignore[import-untyped]
+from markdown.extensions import Extension  # type: ignore[import-untyped]
+from markdown.preprocessors import Preprocessor  # type: ignore[import-untyped]
 from mkdocs.config.base import Config
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
@@ -34,6 +44,12 @@ log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 FENCE_NAME = "rag-chunk-planner"
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)\s*$")
 _OPTION = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)[ \t]*:(?P<value>.*)$")
+# Where the preprocessor runs among Markdown's: right after NormalizeWhitespace (30), which
+# deletes every STX and ETX of the page's text (markdown/preprocessors.py), so that the
+# placeholders it makes with them can only be Markdown's, and after pymdownx's bypass of it
+# (29.9), which makes its own stand-ins STX and ETX again; before meta (27), the fenced code
+# blocks (25) and raw HTML (20).
+_PRIORITY = 29
 
 
 @dataclass
@@ -51,17 +67,60 @@ class PluginConfig(Config):  # type: ignore[no-untyped-call]
     """The plugin has no settings: each planner says all it needs."""
 
 
+@dataclass
+class _Embeds:
+    """The planners of a build: each one's HTML by the marker its fence became, the markers
+    the preprocessor put in Markdown's stash, and each page's markers."""
+
+    html: dict[str, str] = field(default_factory=dict)
+    placed: set[str] = field(default_factory=set)
+    pages: dict[str, list[str]] = field(default_factory=dict)
+
+
+class _StashPlanners(Preprocessor):  # type: ignore[misc]
+    """Makes each line that is a planner's marker Markdown's placeholder for the planner's HTML
+    (``STX wzxhzdk:N ETX``, markdown/util.py), at the line's indentation (in a list, an
+    admonition); Markdown's RawHtmlPostprocessor puts the HTML in place of the paragraph."""
+
+    def __init__(self, md: Markdown, embeds: _Embeds) -> None:
+        super().__init__(md)
+        self._embeds = embeds
+
+    def run(self, lines: list[str]) -> list[str]:
+        html = self._embeds.html
+        for index, line in enumerate(lines):
+            marker = line.strip()
+            if marker in html:
+                self._embeds.placed.add(marker)
+                indent = line[: len(line) - len(line.lstrip())]
+                lines[index] = indent + self.md.htmlStash.store(html[marker])
+        return lines
+
+
+class _PlannerExtension(Extension):  # type: ignore[misc]
+    def __init__(self, embeds: _Embeds) -> None:
+        super().__init__()
+        self._embeds = embeds
+
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's name)
+        md.preprocessors.register(_StashPlanners(md, self._embeds), FENCE_NAME, _PRIORITY)
+
+
 class RagChunkPlannerPlugin(BasePlugin[PluginConfig]):  # type: ignore[no-untyped-call]
     """Embeds planners written as ``rag-chunk-planner`` fences."""
 
     def __init__(self) -> None:
         self._lang = "en"
-        # Each page's placeholders, by the token that stands for them until its HTML exists.
-        self._pending: dict[str, dict[str, str]] = {}
+        self._embeds = _Embeds()
+        # The markers' common part: a page cannot write what it cannot know.
+        self._nonce = secrets.token_hex(16)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         theme_language = config.theme.get("language") or config.theme.get("locale")
         self._lang = docs_language(str(theme_language) if theme_language else None)
+        # `mkdocs serve` keeps the plugin for each build of a new configuration.
+        self._embeds = _Embeds()
+        config.markdown_extensions.append(_PlannerExtension(self._embeds))
         assets = f"{site_folder()}/{ASSETS_FOLDER}"
         if f"{assets}/{STYLESHEET}" not in config.extra_css:
             config.extra_css.append(f"{assets}/{STYLESHEET}")
@@ -81,10 +140,9 @@ class RagChunkPlannerPlugin(BasePlugin[PluginConfig]):  # type: ignore[no-untype
         if not fences and not problems:
             return markdown
         to_root = _to_root(page.url)
-        slots: dict[str, str] = {}
-        seed = hashlib.sha256(source.encode()).hexdigest()[:10]
+        markers: list[str] = []
         # From the last: a fence replaced leaves the lines before it where they were.
-        for index, (start, end, fence) in reversed(list(enumerate(fences))):
+        for start, end, fence in reversed(fences):
             try:
                 embed = read_embed(fence.options, self._lang)
             except OptionsError as error:
@@ -93,24 +151,25 @@ class RagChunkPlannerPlugin(BasePlugin[PluginConfig]):  # type: ignore[no-untype
                     for problem in error.problems
                 ]
                 continue
-            token = f"ragchunkplanner{index}x{seed}"
-            slots[token] = placeholder(embed, to_root)
+            marker = f"rag-chunk-planner-{self._nonce}-{len(self._embeds.html)}"
+            self._embeds.html[marker] = placeholder(embed, to_root)
+            markers.append(marker)
             # A paragraph of its own, at the fence's indentation (in a list or an admonition).
-            lines[start : end + 1] = ["", fence.indent + token, ""]
+            lines[start : end + 1] = ["", fence.indent + marker, ""]
         if problems:
             raise PluginError(
                 "\n".join(f"{source}:{line}: {message}" for line, message in sorted(problems))
             )
-        self._pending[source] = slots
+        self._embeds.pages[source] = markers
         return "\n".join(lines)
 
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        for token, embed_html in self._pending.pop(page.file.src_uri, {}).items():
-            if token not in html:  # a Markdown extension took the planner's paragraph away
+        for marker in self._embeds.pages.pop(page.file.src_uri, []):
+            # Another plugin's hook or a Markdown extension took the marker's line away.
+            if marker not in self._embeds.placed:
                 log.warning("%s: a rag-chunk-planner fence left no trace", page.file.src_uri)
-            html = html.replace(f"<p>{token}</p>", embed_html).replace(token, embed_html)
         return html
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:

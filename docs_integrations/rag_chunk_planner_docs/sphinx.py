@@ -1,9 +1,10 @@
 """The Sphinx extension: ``extensions = ["rag_chunk_planner_docs.sphinx"]``.
 
 The ``rag-chunk-planner`` directive (reST, and MyST's ``{rag-chunk-planner}`` fence) embeds
-a prefilled planner; its options are those of ``read_embed``.  An unknown option, a bad value
-or any content is reported at its file and line, and fails the build (exit status 1) when it
-ends: every wrong planner of every document is reported, as Sphinx reports its own errors.
+a prefilled planner; its options are those of ``read_embed``.  An unknown option, a bad value,
+an option given twice or any content is reported at its file and line, and fails the build (exit
+status 1) when it ends: every wrong planner of every document is reported, as Sphinx reports its
+own errors.
 HTML builders get the calculator copied once into the output (``_rag_chunk_planner/<version>/``)
 when the build ends, and the pages with a planner get its script and stylesheet; other
 builders leave the planner out.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from textwrap import dedent
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -21,6 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 from sphinx.util.osutil import relative_uri
@@ -33,6 +36,17 @@ logger = logging.getLogger(__name__)
 
 # What docutils calls with an option's text (None for an option written without one).
 Converter = Callable[[str], Any]
+
+DIRECTIVE = "rag-chunk-planner"
+# An option line: reST's field (``:tokens: 8000``, also MyST's first form), and a key of MyST's
+# other form, a YAML block between two ``---`` lines (``tokens: 8000``).
+_FIELD = re.compile(r"^[ \t]*:(?P<name>[^:\s]+):(\s|$)")
+_KEY = re.compile(r"^(?P<name>[^:\s#][^:\s]*)[ \t]*:(\s|$)")
+# The first line of the directive in reST, as docutils quotes it when it refuses the directive
+# (docutils.parsers.rst.states.Body.run_directive: an error with the directive's text).
+_RST_DIRECTIVE = re.compile(
+    rf"^[ \t]*\.\.[ \t]+(\|[^|]+\|[ \t]+)?{re.escape(DIRECTIVE)}[ \t]*::", re.IGNORECASE
+)
 
 
 class planner_node(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
@@ -62,12 +76,19 @@ class RagChunkPlannerDirective(SphinxDirective):
             return self._failed(
                 [(self.content_offset + 1, "takes options only (one a line, :name: value)")]
             )
+        # MyST keeps the last of an option given twice; the author meant one of them.
+        problems = [
+            (self.lineno + offset, f"{name}: given twice")
+            for offset, name in repeated_options(self.block_text)
+        ]
         try:
             embed = read_embed(self.options, docs_language(self.config.language))
         except OptionsError as error:
-            return self._failed(
-                [(self._option_line(problem.option), str(problem)) for problem in error.problems]
-            )
+            problems += [
+                (self._option_line(problem.option), str(problem)) for problem in error.problems
+            ]
+        if problems:
+            return self._failed(sorted(problems))
         node = planner_node()
         node["embed"] = embed
         self.set_source_info(node)
@@ -88,6 +109,64 @@ class RagChunkPlannerDirective(SphinxDirective):
             if offset and pattern.match(text):
                 return self.lineno + offset
         return self.lineno
+
+
+def repeated_options(block_text: str) -> list[tuple[int, str]]:
+    r"""The options given again, each by its line's offset in a directive's text (its first line
+    the directive's own), in reST's form and MyST's two.
+
+    >>> repeated_options(".. rag-chunk-planner::\n   :lang: de\n   :Lang: pl\n\n   :lang: x")
+    [(2, 'lang')]
+    >>> repeated_options("```{rag-chunk-planner}\n---\nlang: de\nprompt: |\n  lang: x\nlang: pl")
+    [(5, 'lang')]
+    """
+    lines = dedent("\n".join(block_text.split("\n")[1:])).split("\n")
+    as_yaml = lines[0].startswith("---")
+    seen: set[str] = set()
+    repeated: list[tuple[int, str]] = []
+    for offset, text in enumerate(lines[1:] if as_yaml else lines, start=2 if as_yaml else 1):
+        # The options end at the YAML block's end, or at reST's and MyST's first blank line;
+        # indented lines go on a value.
+        if (as_yaml and text.startswith("---")) or not (as_yaml or text.strip()):
+            break
+        option = (_KEY if as_yaml else _FIELD).match(text)
+        if option is None:
+            continue
+        name = option["name"].lower()  # docutils' option names are case-insensitive
+        if name in seen:
+            repeated.append((offset, name))
+        seen.add(name)
+    return repeated
+
+
+class RefusedPlanners(SphinxTransform):
+    """Fails the document of a planner whose options docutils refused (one given twice, a line
+    that is no option): docutils reports it once, at the directive's line, and leaves the
+    planner out without running the directive, and the build would end with exit status 0."""
+
+    # Before Sphinx's FilterSystemMessages (999) takes the reports out of the document.
+    default_priority = 990
+
+    def apply(self, **kwargs: Any) -> None:
+        for message in self.document.findall(nodes.system_message):
+            if message["level"] < self.document.reporter.ERROR_LEVEL:
+                continue
+            # The error's quote of the directive tells it apart (its own text is educated by
+            # Sphinx's SmartQuotes by now, and is docutils' to word).
+            quoted = [
+                child.astext()
+                for child in message.children
+                if isinstance(child, nodes.literal_block)
+            ]
+            if not (quoted and _RST_DIRECTIVE.match(quoted[0]) and "line" in message):
+                continue
+            line: int = message["line"]
+            source = message.get("source") or self.env.doc2path(self.env.docname)
+            for offset, name in repeated_options(quoted[0]):
+                logger.error(
+                    "%s: %s: given twice", DIRECTIVE, name, location=f"{source}:{line + offset}"
+                )
+            _failed_documents(self.env).add(self.env.docname)
 
 
 def _failed_documents(env: BuildEnvironment) -> set[str]:
@@ -158,7 +237,8 @@ def _finish(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(planner_node, html=(visit_planner_html, None))
-    app.add_directive("rag-chunk-planner", RagChunkPlannerDirective)
+    app.add_directive(DIRECTIVE, RagChunkPlannerDirective)
+    app.add_transform(RefusedPlanners)
     app.connect("config-inited", _add_static_path)
     app.connect("doctree-resolved", _leave_out_elsewhere)
     app.connect("html-page-context", _add_assets)
