@@ -17,6 +17,7 @@ import pytest
 from calculator import MESSAGE_KEYS
 from calculator._databases import FORMULA_PARAMS, PARTS, SOURCES
 from calculator._models import FIELD_NAMES as MODEL_FIELDS
+from calculator._tokens._hf_limits import REASONS as TOKENIZER_REASONS
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "pt", "de", "it", "pl")
@@ -171,8 +172,10 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "count.chunks_marker": frozenset({"number"}),
     "count.chunks_overlap": frozenset({"first", "last"}),
     "count.tokenizer_loaded": frozenset({"file"}),
-    "count.tokenizer_unsupported": frozenset({"file", "detail"}),
-    "count.tokenizer_invalid": frozenset({"file", "detail"}),
+    **{
+        f"count.tokenizer_reason.{reason}": frozenset({"file", *names})
+        for reason, names in TOKENIZER_REASONS.items()
+    },
     "count.tokenizer_too_large": frozenset({"file"}),
     "count.tokenizer_read": frozenset({"file"}),
     "count.use_replaces": frozenset({"collection"}),

@@ -153,12 +153,20 @@ def load_tokenizer_file(path: Path) -> HfTokenizer:
     Raises ``OSError`` if it cannot be read, ``ValueError`` (``UnsupportedTokenizerError``
     among them) if it is not one or cannot be applied exactly.
     """
+    from ._hf import load_tokenizer_json  # noqa: PLC0415 (as above)
+    from ._hf_limits import MOST_BYTES, TokenizerFileError  # noqa: PLC0415
+
+    # Its size first: a file of gigabytes is refused unread, as the page refuses it.
+    if path.is_file() and path.stat().st_size > MOST_BYTES:
+        message = f"larger than {MOST_BYTES // 2**20} MiB, more than any tokenizer.json"
+        raise TokenizerFileError("too_large", message)
     data = read_bytes(path)
+    if len(data) > MOST_BYTES:  # (a file that grew, or a pipe)
+        raise TokenizerFileError("too_large", f"larger than {MOST_BYTES // 2**20} MiB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"{path.name}: not a tokenizer.json file (not UTF-8)") from None
-    from ._hf import load_tokenizer_json  # noqa: PLC0415 (as above)
+        raise TokenizerFileError("not_utf8", "not a tokenizer.json file (not UTF-8)") from None
 
     tokenizer = load_tokenizer_json(text)
     tokenizer.name = path.name

@@ -31,6 +31,7 @@ from .._reading import TextDecoder, text_parts
 from .._reading import read_text as read_regular_text
 from . import ENCODINGS, RANKS_SUFFIX, Encoding, load_ranks
 from ._counters import Counter, load_counter
+from ._hf_limits import TokenizerFileError
 
 TEXT_SUFFIXES = frozenset(
     ".txt .text .md .markdown .rst .adoc .org .tex .html .htm .xml .csv .tsv .json"  # noqa: SIM905
@@ -56,6 +57,9 @@ class Counted:
     path: str
     tokens: int | None
     error: str | None = None
+    #: The text's characters (code points) and UTF-8 bytes, as the page's counter has them.
+    characters: int = 0
+    bytes: int = 0
 
 
 def text_files(paths: Sequence[str]) -> Iterator[Path]:
@@ -177,14 +181,25 @@ def _count(path: Path) -> Counted:
         # A counter without streams (a tokenizer.json's, say) counts the text read whole.
         streams = getattr(_counter, "stream", None)
         if streams is None or path.suffix.lower() in HTML_SUFFIXES:
-            return Counted(path.as_posix(), _counter.count(read_text(path)))
+            text = read_text(path)
+            return Counted(path.as_posix(), _counter.count(text), None, *_sizes(text))
         stream = streams()
+        characters = utf8 = 0
         for part in text_parts(path):
             stream.feed(part)
-        return Counted(path.as_posix(), stream.close())
+            more_characters, more_bytes = _sizes(part)
+            characters, utf8 = characters + more_characters, utf8 + more_bytes
+        return Counted(path.as_posix(), stream.close(), None, characters, utf8)
     except (OSError, ValueError) as failure:
+        if isinstance(failure, TokenizerFileError):
+            raise  # the tokenizer's, not the file's: the whole count is refused
         reason = failure.strerror if isinstance(failure, OSError) else str(failure)
         return Counted(path.as_posix(), None, reason or str(failure))
+
+
+def _sizes(text: str) -> tuple[int, int]:
+    """The characters and UTF-8 bytes of ``text``, as the page's counter measures them."""
+    return len(text), len(text.encode("utf-8", "surrogatepass"))
 
 
 def _count_batch(paths: list[Path]) -> list[Counted]:

@@ -36,30 +36,67 @@ from functools import cache
 from typing import Any, Literal
 
 from . import _hf_tables as tables
+from ._hf_limits import (
+    MOST_PIECE_CHARACTERS,
+    TokenizerFileError,
+    UnsupportedTokenizerError,
+    bounded_pattern,
+    most_normalized,
+    too_long,
+)
 
-__all__ = ["HfTokenizer", "UnsupportedTokenizerError", "load_tokenizer_json"]
+__all__ = ["HfTokenizer", "TokenizerFileError", "UnsupportedTokenizerError", "load_tokenizer_json"]
 
 # A piece of text and whether it starts where the text starts (Metaspace's "first").
 Split = tuple[str, bool]
 
 
-class UnsupportedTokenizerError(ValueError):
-    """A tokenizer.json this module cannot apply exactly; the message names the part."""
-
-
 def load_tokenizer_json(text: str) -> HfTokenizer:
     """The tokenizer a ``tokenizer.json`` file's text describes.
 
-    Raises ``UnsupportedTokenizerError`` (a ``ValueError``) naming what cannot be applied,
-    or ``ValueError`` when the text is not such a file.
+    Raises :class:`TokenizerFileError` (a ``ValueError``), and nothing else, whatever the
+    text: ``UnsupportedTokenizerError`` naming what cannot be applied (exactly, or in
+    bounded time), or another reason when the text is not such a file.
     """
     try:
         spec = json.loads(text)
-    except ValueError as failure:
-        raise ValueError(f"not a tokenizer.json file (not JSON: {failure})") from None
+    except json.JSONDecodeError as failure:
+        raise TokenizerFileError(
+            "not_json",
+            f"not a tokenizer.json file (not JSON: {failure})",
+            line=str(failure.lineno),
+            column=str(failure.colno),
+        ) from None
+    except RecursionError:
+        raise _too_deep() from None
     if not isinstance(spec, dict) or not isinstance(spec.get("model"), dict):
-        raise ValueError("not a tokenizer.json file (it has no model)")
-    return HfTokenizer(spec)
+        raise TokenizerFileError("no_model", "not a tokenizer.json file (it has no model)")
+    try:
+        return HfTokenizer(spec)
+    except TokenizerFileError:
+        raise
+    except Exception as failure:  # a field of another kind fails anywhere
+        raise _broken(failure) from None
+
+
+# What a field of another kind than tokenizers writes raises where it is first used: while
+# the file is read, or only as a text meets it (an unknown token that is a list, say).
+_BROKEN = (KeyError, TypeError, AttributeError, IndexError, RecursionError, OverflowError)
+
+
+def _broken(failure: Exception) -> TokenizerFileError:
+    if isinstance(failure, RecursionError):
+        return _too_deep()
+    if isinstance(failure, KeyError):
+        field = str(failure.args[0]) if failure.args else ""
+        message = f"not a tokenizer.json file (no field {field!r})"
+        return TokenizerFileError("missing_field", message, field=field)
+    message = f"not a tokenizer.json file (a field of the wrong kind: {failure})"
+    return TokenizerFileError("wrong_kind", message)
+
+
+def _too_deep() -> TokenizerFileError:
+    return TokenizerFileError("too_deep", "not a tokenizer.json file (nested too deep)")
 
 
 # --- character properties --------------------------------------------------------------
@@ -158,6 +195,9 @@ _CHINESE = re.compile(
 # --- normalizers -------------------------------------------------------------------------
 
 Normalizer = Callable[[str], str]
+# A normalizer given the most characters it may make of its text (``most_normalized`` of the
+# text the whole normalizer was given): every part of a Sequence is held to the same bound.
+_Part = Callable[[str, int], str]
 
 
 def _bert_normalizer(spec: dict[str, Any]) -> Normalizer:
@@ -203,10 +243,24 @@ def _strip(spec: dict[str, Any]) -> Normalizer:
     return normalize
 
 
-def _replace(spec: dict[str, Any]) -> Normalizer:
+def _replace(spec: dict[str, Any]) -> _Part:
     pattern = _pattern(spec.get("pattern"), "Replace normalizer")
     content = spec["content"]
-    return lambda text: pattern.sub(lambda _: content, text)
+    if not isinstance(content, str):
+        raise TokenizerFileError("wrong_kind", "the Replace normalizer's content is no text")
+
+    def normalize(text: str, most: int) -> str:
+        # The length it would make, found before it is made: nine Replaces of "a" by ten
+        # a's would make a text 10⁹ times longer.
+        if content:
+            made = len(text)
+            for match in pattern.finditer(text):
+                made += len(content) - (match.end() - match.start())
+                if made > most:
+                    raise too_long("Replace normalizer")
+        return pattern.sub(lambda _: content, text)
+
+    return normalize
 
 
 def _prepend(spec: dict[str, Any]) -> Normalizer:
@@ -218,12 +272,12 @@ def _byte_level_normalizer(_: dict[str, Any]) -> Normalizer:
     return _to_byte_characters
 
 
-def _sequence_normalizer(spec: dict[str, Any]) -> Normalizer:
-    parts = [_normalizer(item) for item in spec.get("normalizers", [])]
+def _sequence_normalizer(spec: dict[str, Any]) -> _Part:
+    parts = [_part(item) for item in spec.get("normalizers", [])]
 
-    def normalize(text: str) -> str:
+    def normalize(text: str, most: int) -> str:
         for part in parts:
-            text = part(text)
+            text = part(text, most)
         return text
 
     return normalize
@@ -256,7 +310,7 @@ class _Precompiled:
             self.normalized.decode("utf-8")
         except (KeyError, TypeError, ValueError) as failure:
             message = f"the Precompiled normalizer's charsmap cannot be read ({failure})"
-            raise ValueError(message) from None
+            raise TokenizerFileError("bad_value", message, part="precompiled_charsmap") from None
         self._rules: dict[str, str | None] = {}
         self._codes: dict[int, int] = {}
 
@@ -300,22 +354,32 @@ class _Precompiled:
                 codes[point] = ord(code)
         return text.translate(codes)
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, text: str, most: int | None = None) -> str:
+        """``text`` normalized; refused once it passes ``most`` characters (a crafted
+        charsmap may map a character to a long text)."""
+        most = most_normalized(text) if most is None else most
         out: list[str] = []
-        done = 0
+        done = made = 0
         for match in _GRAPHEME.finditer(self._class_codes(text)):
             start, end = match.span()
             out.append(text[done:start])
+            made += start - done
             done = end
             grapheme = text[start:end]
             if len(grapheme.encode("utf-8")) < 6:
                 replaced = self.transform(grapheme)
                 if replaced is not None:
                     out.append(replaced)
+                    made += len(replaced)
+                    if made > most:
+                        raise too_long("Precompiled normalizer")
                     continue
             for character in grapheme:
                 replaced = self.transform(character)
                 out.append(character if replaced is None else replaced)
+                made += 1 if replaced is None else len(replaced)
+            if made > most:
+                raise too_long("Precompiled normalizer")
         out.append(text[done:])
         return "".join(out)
 
@@ -344,7 +408,10 @@ def _nmt(text: str) -> str:
     return _NMT_SPACE.sub(" ", _NMT_REMOVED.sub("", text))
 
 
-_NORMALIZERS: dict[str, Callable[[dict[str, Any]], Normalizer]] = {
+# The normalizers that cannot make a text longer than a few times itself (NFKC at most 18),
+# held to the bound after they ran; Replace, Prepend, Precompiled and Sequence hold to it as
+# they run.
+_PLAIN_NORMALIZERS: dict[str, Callable[[dict[str, Any]], Normalizer]] = {
     "BertNormalizer": _bert_normalizer,
     "NFC": lambda _: lambda text: _unicode_normalize("NFC", text),
     "NFD": lambda _: lambda text: _unicode_normalize("NFD", text),
@@ -353,21 +420,41 @@ _NORMALIZERS: dict[str, Callable[[dict[str, Any]], Normalizer]] = {
     "Lowercase": lambda _: _lowercase,
     "StripAccents": lambda _: lambda text: _regex("[{COMBINING}]").sub("", text),
     "Strip": _strip,
-    "Replace": _replace,
     "Prepend": _prepend,
     "Nmt": lambda _: _nmt,
     "ByteLevel": _byte_level_normalizer,
+}
+_BOUNDED_NORMALIZERS: dict[str, Callable[[dict[str, Any]], _Part]] = {
+    "Replace": _replace,
     "Sequence": _sequence_normalizer,
     "Precompiled": _Precompiled,
 }
 
 
 def _normalizer(spec: dict[str, Any]) -> Normalizer:
-    kind = spec.get("type")
-    make = _NORMALIZERS.get(str(kind))
+    part = _part(spec)
+    return lambda text: part(text, most_normalized(text))
+
+
+def _part(spec: dict[str, Any]) -> _Part:
+    kind = str(spec.get("type"))
+    bounded = _BOUNDED_NORMALIZERS.get(kind)
+    if bounded is not None:
+        return bounded(spec)
+    make = _PLAIN_NORMALIZERS.get(kind)
     if make is None:
-        raise UnsupportedTokenizerError(f"the {kind} normalizer is not supported")
-    return make(spec)
+        raise UnsupportedTokenizerError(
+            f"the {kind} normalizer is not supported", part=f'"type": {json.dumps(kind)}'
+        )
+    plain = make(spec)
+
+    def normalize(text: str, most: int) -> str:
+        text = plain(text)
+        if len(text) > most:
+            raise too_long(f"{kind} normalizer")
+        return text
+
+    return normalize
 
 
 def _normalizer_kinds(spec: dict[str, Any] | None) -> Iterator[str]:
@@ -391,12 +478,16 @@ def _pattern(spec: object, where: str) -> re.Pattern[str]:
     if isinstance(spec, dict) and "Regex" in spec:
         regex = str(spec["Regex"])
         if _PLAIN_REGEX.fullmatch(regex) and regex:
-            return re.compile(regex)
+            return bounded_pattern(regex, where)
         raise UnsupportedTokenizerError(
             f"the {where}'s regular expression {regex!r} is not supported"
-            " (only GPT-2's pattern and literal text are)"
+            " (only GPT-2's pattern and literal text are)",
+            part=regex,
+            reason="unsupported_pattern",
         )
-    raise UnsupportedTokenizerError(f"the {where}'s pattern {spec!r} is not supported")
+    raise UnsupportedTokenizerError(
+        f"the {where}'s pattern {spec!r} is not supported", part=json.dumps(spec)[:200]
+    )
 
 
 # --- splitting -------------------------------------------------------------------------
@@ -451,7 +542,10 @@ def _split(text: str, at_start: bool, events: Events, behavior: str) -> list[Spl
             previous = is_match
         spans.reverse()
     else:
-        raise UnsupportedTokenizerError(f"the split behavior {behavior!r} is not supported")
+        raise UnsupportedTokenizerError(
+            f"the split behavior {behavior!r} is not supported",
+            part=f'"behavior": {json.dumps(behavior)}',
+        )
     return [
         (text[start:end], at_start and start == 0)
         for start, end, removed in spans
@@ -548,7 +642,9 @@ def _split_pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
 
         return _each(split)
     if isinstance(pattern_spec, dict) and pattern_spec.get("String") == "":
-        raise UnsupportedTokenizerError("the Split pre-tokenizer's empty pattern is not supported")
+        raise UnsupportedTokenizerError(
+            "the Split pre-tokenizer's empty pattern is not supported", part='"String": ""'
+        )
     pattern = _pattern(pattern_spec, "Split pre-tokenizer")
 
     def split_plain(text: str, at_start: bool) -> list[Split]:
@@ -704,7 +800,9 @@ def _pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
     kind = spec.get("type")
     make = _PRE_TOKENIZERS.get(str(kind))
     if make is None:
-        raise UnsupportedTokenizerError(f"the {kind} pre-tokenizer is not supported")
+        raise UnsupportedTokenizerError(
+            f"the {kind} pre-tokenizer is not supported", part=f'"type": {json.dumps(kind)}'
+        )
     return make(spec)
 
 
@@ -750,6 +848,10 @@ def _finished(steps: Generator[None, None, list[Any]]) -> list[Any]:
             return result
 
 
+# The tokens of a long word between two pauses: each looks up to MOST_PIECE_CHARACTERS.
+_WORDPIECE_STEP = STEP // 64
+
+
 class WordPiece(_Model):
     """tokenizers' WordPiece: greedy longest match first, ``[UNK]`` for a word it cannot
     cover or longer than ``max_input_chars_per_word`` characters."""
@@ -767,20 +869,34 @@ class WordPiece(_Model):
         self.prefix = prefix
         self.max_characters = max_characters
         self.longest = max((len(token) for token in vocab), default=0)
+        if self.longest > MOST_PIECE_CHARACTERS:
+            # Each position of a word looks up every length up to the longest token's.
+            raise UnsupportedTokenizerError(
+                f"a WordPiece token of {self.longest} characters, more than"
+                f" {MOST_PIECE_CHARACTERS}",
+                part=str(MOST_PIECE_CHARACTERS),
+                reason="long_piece",
+            )
 
     def _unk(self) -> list[int]:
         unk = self.vocab.get(self.unk_token)
         if unk is None:
-            raise ValueError(f"WordPiece: the unknown token {self.unk_token!r} is missing")
+            message = f"WordPiece: the unknown token {self.unk_token!r} is missing"
+            raise TokenizerFileError("bad_value", message, part="unk_token")
         return [unk]
 
     def _tokenize(self, word: str) -> list[int]:
+        return _finished(self.tokenize_steps(word))
+
+    def tokenize_steps(self, word: str) -> Generator[None, None, list[int]]:
         if len(word) > self.max_characters:
             return self._unk()
         vocab = self.vocab
         ids: list[int] = []
         start = 0
         while start < len(word):
+            if len(ids) % _WORDPIECE_STEP == _WORDPIECE_STEP - 1:
+                yield  # (a file may let a word be a whole text: max_input_chars_per_word)
             end = min(len(word), start + self.longest)
             prefix = self.prefix if start else ""
             while start < end:
@@ -808,7 +924,8 @@ class WordLevel(_Model):
         if token is None:
             token = self.vocab.get(self.unk_token) if self.unk_token is not None else None
             if token is None:
-                raise ValueError("WordLevel: the unknown token is missing")
+                message = "WordLevel: the unknown token is missing"
+                raise TokenizerFileError("bad_value", message, part="unk_token")
         return [token]
 
 
@@ -819,7 +936,10 @@ class Bpe(_Model):
         super().__init__()
         dropout = spec.get("dropout")
         if dropout:
-            raise UnsupportedTokenizerError(f"BPE dropout ({dropout}) is random, not countable")
+            raise UnsupportedTokenizerError(
+                f"BPE dropout ({dropout}) is random, not countable",
+                part=f'"dropout": {json.dumps(dropout)}',
+            )
         self.vocab: dict[str, int] = spec["vocab"]
         self.unk_token: str | None = spec.get("unk_token")
         self.prefix: str | None = spec.get("continuing_subword_prefix")
@@ -833,7 +953,8 @@ class Bpe(_Model):
             if isinstance(merge, str):
                 parts = merge.split(" ")
                 if len(parts) != 2:
-                    raise ValueError(f"BPE merge {rank + 1} is not two tokens")
+                    message = f"BPE merge {rank + 1} is not two tokens"
+                    raise TokenizerFileError("bad_value", message, part="merges")
                 left, right = parts
             else:
                 left, right = merge
@@ -841,16 +962,16 @@ class Bpe(_Model):
                 pair = (self.vocab[left], self.vocab[right])
                 new = self.vocab[left + right[prefix_length:]]
             except KeyError as missing:
-                raise ValueError(
-                    f"BPE merge {rank + 1}: {missing} is not in the vocabulary"
-                ) from None
+                message = f"BPE merge {rank + 1}: {missing} is not in the vocabulary"
+                raise TokenizerFileError("bad_value", message, part="merges") from None
             self.merges[pair] = (rank, new)
 
     def _unk_id(self) -> int:
         assert self.unk_token is not None
         unk = self.vocab.get(self.unk_token)
         if unk is None:
-            raise ValueError(f"BPE: the unknown token {self.unk_token!r} is not in the vocabulary")
+            message = f"BPE: the unknown token {self.unk_token!r} is not in the vocabulary"
+            raise TokenizerFileError("bad_value", message, part="unk_token")
         return unk
 
     def tokenize_steps(self, word: str) -> Generator[None, None, list[int]]:
@@ -959,20 +1080,29 @@ class Unigram(_Model):
         vocab = spec.get("vocab") or []
         self.unk_id: int | None = spec.get("unk_id")
         if self.unk_id is not None and not 0 <= self.unk_id < len(vocab):
-            raise ValueError("Unigram: unk_id is not in the vocabulary")
+            message = "Unigram: unk_id is not in the vocabulary"
+            raise TokenizerFileError("bad_value", message, part="unk_id")
         self.byte_fallback = bool(spec.get("byte_fallback", False))
         self.ids: dict[str, int] = {}
         self.scores: list[float] = []
-        # The longest piece of three characters or more, by its first three: the pieces a
-        # text's position starts are looked up up to that length only (tokenizers walks a
-        # trie; a trie of 250,000 pieces in Python objects would take hundreds of MB).
-        self.longer: dict[str, int] = {}
+        # The lengths of the pieces of three characters or more, by their first three: only
+        # those are looked up where a text's position starts them (tokenizers walks a trie;
+        # a trie of 250,000 pieces in Python objects would take hundreds of MB).  Pieces are
+        # at most MOST_PIECE_CHARACTERS long, so a position costs a bounded few lookups.
+        lengths: dict[str, set[int]] = {}
         for index, (piece, score) in enumerate(vocab):
+            if len(piece) > MOST_PIECE_CHARACTERS:
+                raise UnsupportedTokenizerError(
+                    f"a Unigram piece of {len(piece)} characters, more than"
+                    f" {MOST_PIECE_CHARACTERS}",
+                    part=str(MOST_PIECE_CHARACTERS),
+                    reason="long_piece",
+                )
             self.ids[piece] = index
             self.scores.append(float(score))
             if len(piece) >= 3:
-                head = piece[:3]
-                self.longer[head] = max(self.longer.get(head, 0), len(piece))
+                lengths.setdefault(piece[:3], set()).add(len(piece))
+        self.longer = {head: tuple(sorted(found)) for head, found in lengths.items()}
         self.min_score = min(self.scores, default=float("inf"))
 
     def tokenize_steps(self, word: str) -> Generator[None, None, list[int]]:
@@ -997,8 +1127,14 @@ class Unigram(_Model):
                 yield
             here = best[start]
             single = False
-            last = min(size, start + max(2, longer.get(word[start : start + 3], 0)))
-            for end in range(start + 1, last + 1):
+            ends = [
+                start + 1,
+                start + 2,
+                *(start + length for length in longer.get(word[start : start + 3], ())),
+            ]
+            for end in ends:
+                if end > size:
+                    break
                 token = ids.get(word[start:end])
                 if token is not None:
                     candidate = scores[token] + here
@@ -1011,7 +1147,8 @@ class Unigram(_Model):
                 candidate = unk_score + here
                 if start_of[end] < 0 or candidate > best[end]:
                     if self.unk_id is None:
-                        raise ValueError("Unigram: an unknown character and no unk_id")
+                        message = "Unigram: an unknown character and no unk_id"
+                        raise TokenizerFileError("bad_value", message, part="unk_id")
                     best[end], start_of[end], token_of[end] = candidate, start, self.unk_id
         pieces: list[str] = []
         unknown: list[str] = []
@@ -1042,7 +1179,8 @@ class Unigram(_Model):
                         out += fallback  # type: ignore[arg-type]
                         continue
                 if self.unk_id is None:
-                    raise ValueError("Unigram: an unknown piece and no unk_id")
+                    message = "Unigram: an unknown piece and no unk_id"
+                    raise TokenizerFileError("bad_value", message, part="unk_id")
                 token = self.unk_id
             out.append(token)
         return out
@@ -1065,7 +1203,9 @@ def _model(spec: dict[str, Any]) -> _Model:
         return Unigram(spec)
     if kind == "WordLevel":
         return WordLevel(spec["vocab"], spec.get("unk_token"))
-    raise UnsupportedTokenizerError(f"the {kind} model is not supported")
+    raise UnsupportedTokenizerError(
+        f"the {kind} model is not supported", part=f'"type": {json.dumps(kind)}'
+    )
 
 
 # --- added tokens ------------------------------------------------------------------------
@@ -1142,7 +1282,8 @@ class HfTokenizer:
             kind in _LEADING_REMOVERS for kind in _normalizer_kinds(normalizer_spec)
         ):
             raise UnsupportedTokenizerError(
-                'Metaspace\'s prepend_scheme "first" after a normalizer that removes characters'
+                'Metaspace\'s prepend_scheme "first" after a normalizer that removes characters',
+                part='"prepend_scheme": "first"',
             )
         self.model = _model(model_spec)
         raw: list[tuple[str, int, dict[str, Any]]] = []
@@ -1178,7 +1319,10 @@ class HfTokenizer:
     def encode(self, text: str, at_start: bool = True) -> list[int]:
         """The ids ``Tokenizer.encode(text, add_special_tokens=False)`` gives (``at_start``
         false: of ``text`` as a later part of a text, cut where :meth:`slice_end` cuts)."""
-        return [token for ids in self._pieces(text, at_start) for token in ids]
+        try:
+            return [token for ids in self._pieces(text, at_start) for token in ids]
+        except _BROKEN as failure:
+            raise _broken(failure) from None
 
     def slice_end(self, text: str, start: int, size: int) -> int:
         """Where a slice of ``text`` from ``start`` (a slice's start) ends: the slices'
@@ -1218,22 +1362,28 @@ class HfTokenizer:
 
     def count(self, text: str) -> int:
         """How many tokens ``text`` is."""
-        return sum(len(ids) for ids in self._pieces(text))
+        try:
+            return sum(len(ids) for ids in self._pieces(text))
+        except _BROKEN as failure:
+            raise _broken(failure) from None
 
     def encode_steps(self, text: str, at_start: bool = True) -> Generator[None, None, list[int]]:
         """:meth:`encode` with pauses, so that the page's worker never works long between
         two: after every :data:`STEP` words and inside a long word."""
         ids: list[int] = []
         model = self.model
-        for count, (done, word) in enumerate(self._words(text, at_start), 1):
-            if count % STEP == 0:
-                yield
-            if done is not None:
-                ids += done
-            elif len(word) > STEP:
-                ids += yield from model.tokenize_steps(word)
-            else:
-                ids += model.tokenize(word)
+        try:
+            for count, (done, word) in enumerate(self._words(text, at_start), 1):
+                if count % STEP == 0:
+                    yield
+                if done is not None:
+                    ids += done
+                elif len(word) > STEP:
+                    ids += yield from model.tokenize_steps(word)
+                else:
+                    ids += model.tokenize(word)
+        except _BROKEN as failure:
+            raise _broken(failure) from None
         return ids
 
     def _pieces(self, text: str, at_start: bool = True) -> Iterator[list[int]]:

@@ -77,23 +77,37 @@ def load(encoding: str, ranks: str) -> None:
 def load_tokenizer(name: str, text: str) -> str:
     """Keep the tokenizer of a tokenizer.json file's ``text`` as the encoding ``name``
     (in memory only, until :func:`forget_tokenizer`), as JSON: ``{"name": name}``, or
-    ``{"error": "unsupported" | "invalid", "message": ...}`` saying why it cannot count
-    (the part it cannot apply exactly, or why the file is no tokenizer.json).
+    :func:`refusal` saying why it cannot count, whatever the text.
     """
     # Imported here: counting with OpenAI's encodings loads none of it.
-    from ._hf import UnsupportedTokenizerError, load_tokenizer_json  # noqa: PLC0415
+    from ._hf import load_tokenizer_json  # noqa: PLC0415
 
     try:
         tokenizer = load_tokenizer_json(text)
-    except UnsupportedTokenizerError as failure:
-        return json.dumps({"error": "unsupported", "message": str(failure)})
-    except (ValueError, KeyError, TypeError, AttributeError) as failure:
-        message = str(failure) if isinstance(failure, ValueError) else f"bad field {failure}"
-        return json.dumps({"error": "invalid", "message": message})
+    except ValueError as failure:  # TokenizerFileError, and only it
+        return json.dumps(refusal(failure))
     tokenizer.name = name
     _encodings.pop(name, None)
     _tokenizers[name] = tokenizer
     return json.dumps({"name": name})
+
+
+def refusal(failure: ValueError) -> dict[str, object]:
+    """Why a tokenizer.json cannot count, for the page: ``error`` (``unsupported`` when it
+    asks for what is not applied, else ``invalid``), ``reason`` and ``params`` (the catalog
+    message ``count.tokenizer_reason.<reason>`` and its values) and the English ``message``.
+    """
+    from ._hf_limits import TokenizerFileError, UnsupportedTokenizerError  # noqa: PLC0415
+
+    reason = failure.reason if isinstance(failure, TokenizerFileError) else "wrong_kind"
+    params = failure.params if isinstance(failure, TokenizerFileError) else {}
+    unsupported = isinstance(failure, UnsupportedTokenizerError) or reason == "grows"
+    return {
+        "error": "unsupported" if unsupported else "invalid",
+        "reason": reason,
+        "params": params,
+        "message": str(failure),
+    }
 
 
 def forget_tokenizer(name: str) -> None:
@@ -370,6 +384,9 @@ class Counting:
         self.tokens = 0
         self.words = 0
         self._slices: Iterator[tuple[int, list[int], int]] | None = None
+        #: Why the tokenizer.json refused this text (:func:`refusal`, as JSON), if it did:
+        #: a normalizer that would make it too long is found only as it is counted.
+        self.refused: str | None = None
 
     @property
     def total(self) -> int:
@@ -387,7 +404,15 @@ class Counting:
                     else _tokenizer_slices(self._tokenizer, self.text, size)  # type: ignore[arg-type]
                 )
             start = self.done
-            self.done, ids, drop = next(self._slices)
+            try:
+                self.done, ids, drop = next(self._slices)
+            except ValueError as failure:
+                from ._hf_limits import TokenizerFileError  # noqa: PLC0415 (loaded with it)
+
+                if not isinstance(failure, TokenizerFileError):
+                    raise
+                self.refused = json.dumps(refusal(failure))
+                return True
             self.tokens += len(ids) - drop
             self.words += words_in(self.text, start, self.done)
         return self.error is not None or self.done >= len(self.text)

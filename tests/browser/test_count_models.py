@@ -66,13 +66,15 @@ def test_bert_and_a_tokenizer_json_count_pasted_text_and_dropped_files_exactly(
     drop(page, [("notes.md", dropped)])
     expect_total(page, bert_count(text) + bert_count(dropped), lang)
     # A file that is no tokenizer.json: said beside the picker in the page's language, with
-    # Python's reason quoted; nothing counted with it, and nothing typed is lost.
+    # where its JSON breaks; nothing counted with it, and nothing typed is lost.
     drop(page, [("tokenizer.json", "{ not json")])
     expect(tokenizer_status(page)).to_have_attribute(
         "data-tokenizer-error", "invalid", timeout=COUNT_TIMEOUT_MS
     )
-    said = strings["count.tokenizer_invalid"].split("{file}")[1].split("{detail}")[0]
-    expect(tokenizer_status(page)).to_contain_text(said)
+    said = fill(
+        strings["count.tokenizer_reason.not_json"], file="tokenizer.json", line="1", column="3"
+    )
+    expect(tokenizer_status(page)).to_have_text(said)
     expect(panel.locator("[data-count-status]")).to_have_text(strings["count.tokenizer_refused"])
     expect(panel.locator("[data-result=text_tokens]")).to_have_attribute("data-value", "")
     expect(panel.locator("textarea[name=text]")).to_have_value(text)

@@ -22,6 +22,10 @@ interface TokenizerFile {
 interface TokenizerLoaded {
   name?: string;
   error?: "unsupported" | "invalid" | "too_large" | "read";
+  /** The catalog's message count.tokenizer_reason.<reason> and its values (Python's refusal). */
+  reason?: string;
+  params?: Record<string, string>;
+  /** The reason in English (the command line's words). */
   message?: string;
 }
 
@@ -173,13 +177,17 @@ interface SampleFigures {
   tokens_per_document: string | null;
   chunks: string;
   chunks_per_document: string | null;
+  /** D documents like the sample's: given, or a total size ÷ the sample's size per document
+   *  (`size` in full, with decimals where a unit gave a fraction of a byte). */
   estimate: {
     kind: "documents" | "bytes" | "characters";
     size: string;
+    size_per_document: string | null;
+    documents: string;
     ratio: string;
     tokens: string;
-    chunks: string | null;
-    chunks_per_document: string | null;
+    chunks: string;
+    chunks_per_document: string;
     use: Record<string, string>;
   } | null;
   error: CalculatorErrorData | null;
@@ -230,6 +238,8 @@ interface TokenCounting {
   chunks(tokens: string, chunkSize: string, overlap: string): string;
   readonly done: number;
   readonly total: number;
+  /** Why the tokenizer.json refused the text as it was counted (a TokenizerLoaded, as JSON). */
+  readonly refused: string | undefined;
   destroy(): void;
 }
 
@@ -251,6 +261,8 @@ interface TokenSplitting {
   view(tokens: string): string;
   readonly done: number;
   readonly total: number;
+  /** Why the tokenizer.json refused the text as it was counted (a TokenizerLoaded, as JSON). */
+  readonly refused: string | undefined;
   destroy(): void;
 }
 

@@ -128,7 +128,7 @@ function loadTokenizer(pyodide, fetchPlain, tokenizer) {
       try {
         text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
       } catch {
-        return { error: "invalid", message: "not UTF-8 text" };
+        return { error: "invalid", reason: "not_utf8", message: "not UTF-8 text" };
       }
       return /** @type {TokenizerLoaded} */ (JSON.parse(page.load_tokenizer(tokenizer.name, text)));
     })();
@@ -294,6 +294,13 @@ async function count(request, worker) {
         if (cancelled()) {
           return;
         }
+      }
+      if (counting.refused !== undefined) {
+        // The tokenizer.json refused this text as it counted it (a normalizer that would
+        // make it too long): said next to the file's field, as a refusal on loading is.
+        const refused = /** @type {TokenizerLoaded} */ (JSON.parse(counting.refused));
+        post({ type: "count-result", count: job.count, tokenizer: refused });
+        return;
       }
       documents.push({ name: document.name, ...JSON.parse(counting.result()) });
     } finally {

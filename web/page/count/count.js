@@ -149,25 +149,28 @@ function onPaste(/** @type {ClipboardEvent} */ event) {
   countAsFile(value.slice(0, text.selectionStart) + pasted + value.slice(text.selectionEnd));
 }
 
-/** The tokenizer file's message: loaded, or why it cannot count (Python's reason quoted in
- *  English inside the page's own words). */
+/** The tokenizer file's message: loaded, or why it cannot count, in the page's language
+ *  (Python's reason and its values: a part of the file as written, a number). */
 function showTokenizer(/** @type {TokenizerLoaded | null} */ loaded) {
   const file = tokenizer?.file.name ?? "";
   if (!loaded) {
     writeText(tokenizerStatus, "");
     delete tokenizerStatus.dataset.tokenizerError;
+    delete tokenizerStatus.dataset.tokenizerReason;
     return;
   }
   if (loaded.error === undefined) {
     writeText(tokenizerStatus, fill(strings["count.tokenizer_loaded"], { file }));
     delete tokenizerStatus.dataset.tokenizerError;
+    delete tokenizerStatus.dataset.tokenizerReason;
     return;
   }
   writeData(tokenizerStatus, "tokenizerError", loaded.error);
-  writeText(
-    tokenizerStatus,
-    fill(strings[`count.tokenizer_${loaded.error}`], { file, detail: loaded.message ?? "" }),
-  );
+  writeData(tokenizerStatus, "tokenizerReason", loaded.reason ?? loaded.error);
+  const key = loaded.reason
+    ? `count.tokenizer_reason.${loaded.reason}`
+    : `count.tokenizer_${loaded.error}`;
+  writeText(tokenizerStatus, fill(strings[key], { file, ...loaded.params }));
 }
 
 /** @param {CountReply} reply */
