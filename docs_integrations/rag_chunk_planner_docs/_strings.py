@@ -31,8 +31,8 @@ FILE_NOTE = {
     ),
     "it": (
         "Questo calcolatore funziona solo quando la documentazione è servita via HTTP: i browser "
-        "non avviano il suo Python da file aperti direttamente. Servite la cartella, per esempio "
-        "con python3 -m http.server, e apritela da lì."
+        "non avviano il suo Python da file aperti direttamente. Servi la cartella, per esempio "
+        "con python3 -m http.server, e aprila da lì."
     ),
     "pl": (
         "Ten kalkulator działa tylko wtedy, gdy dokumentacja jest udostępniana przez HTTP: "
