@@ -7,9 +7,13 @@ page validate alike; the first invalid option is reported in one line.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -17,17 +21,34 @@ from typing import TYPE_CHECKING, NoReturn
 from ._budget import PromptBudget
 from ._chunking import ChunkPlan, plan_chunks
 from ._compare import Comparison
+from ._counted_text import counted_line, counted_report, text_bytes_per_token
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
-from ._documents import CorpusPlan
+from ._distribution import distribution
+from ._documents import MAX_DOCUMENTS, CorpusPlan
 from ._english import count_of
 from ._errors import CalculatorError
-from ._export import export_csv, markdown_table, plan_rows, tradeoff_markdown
+from ._export import (
+    english_export_words,
+    export_csv,
+    markdown_table,
+    plan_rows,
+    tradeoff_markdown,
+)
 from ._fields import FIELDS
 from ._form import FormOutcome, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import database_lines, model_limit_lines, reindex_lines, storage_lines
-from ._models import ModelPreset, describe_preset, model_names, model_preset, preset_line
+from ._model_fit_text import cli_fits, cli_request, fit_lines, fit_report
+from ._models import (
+    ModelPreset,
+    describe_preset,
+    model_names,
+    model_preset,
+    preset_line,
+    price_source,
+    price_source_text,
+)
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import describe, describe_cost, describe_panels
@@ -38,7 +59,9 @@ from ._units import bytes_and_sizes
 from ._vectors import CUSTOM_DTYPE, VectorSize
 
 if TYPE_CHECKING:
+    from ._model_fit_text import FitRequest
     from ._splitters._files import SplitFile
+    from ._splitters._model_fit import ChunkFit
     from ._tokens._files import Counted
 
 EXIT_BAD_INPUT = 2
@@ -63,7 +86,7 @@ def _default(name: str) -> str:
     return FIELDS[name].command_line_default
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an option)
     parser = _OneLineParser(
         prog=PROGRAM,
         description="Exact chunk count, tokens processed and raw vector size of one token stream.",
@@ -182,6 +205,12 @@ def _parser() -> argparse.ArgumentParser:
         "--tokenizer", metavar="FILE", help="a Hugging Face tokenizer.json (instead of --encoding)"
     )
     counting.add_argument(
+        "--model-tokenizer",
+        metavar="NAME|FILE",
+        help="the embedding model's own tokenizer (a built-in name or a tokenizer.json), to"
+        " measure every chunk as the model sees it; default: --model's, when built in",
+    )
+    counting.add_argument(
         "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
     )
     counting.add_argument(
@@ -206,7 +235,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for bad input)."""
+    """Run the command line; returns the exit status (2 for bad input).
+
+    A reader that closes the pipe early (``| head -1``) took what it wanted: the run ends
+    quietly with 0, as ``cat`` or ``grep`` would.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe would be reported
+    except BrokenPipeError:
+        # Python flushes stdout once more at exit: point it at nothing so that it is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return status
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
     _check_combinations(parser, options)
@@ -234,8 +278,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = outcome.plan
     assert plan is not None  # the form plans whenever it reports no error
     panels = _Panels(options, outcome)
-    splits = _split(parser, options, counted, plan)
-    _print(options, plan, outcome.vectors, panels, counted=(counted, splits), model=(preset, kept))
+    panels.price_from = price_source(preset, kept)
+    fit = cli_request(parser, options, preset, outcome.model_limit)
+    splits = _split(parser, options, counted, plan, fit)
+    fits = (fit, cli_fits(fit, options, counted, splits, plan))
+    readable = not (options.json or options.markdown or options.csv)
+    with _lines_of_at_most(LINE_WIDTH) if readable else contextlib.nullcontext():
+        _print(
+            options, plan, outcome.vectors, panels, counted=(counted, splits), model=(preset, kept),
+            fit=fits,
+        )  # fmt: skip
     return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
 
 
@@ -247,14 +299,18 @@ def _print(
     *,
     counted: tuple[list[Counted], list[SplitFile]],
     model: tuple[ModelPreset | None, dict[str, str]],
+    fit: tuple[FitRequest | None, list[ChunkFit]] = (None, []),
 ) -> None:
     """The plan as JSON, Markdown or lines; ``counted``: the counted files and, with a
-    splitter, their splits."""
-    (files, splits), (preset, kept) = counted, model
+    splitter, their splits; ``fit``: their chunks as the model sees them, first."""
+    (files, splits), (preset, kept), (request, fits) = counted, model, fit
+    paths = [item.path for item in files]
     if options.json:
         report = panels.report(plan, vectors)
+        if request is not None:
+            report = {"model_fit": fit_report(request, paths, fits), **report}
         if options.count:
-            report["counted"] = _counted_report(options.encoding, files)
+            report["counted"] = counted_report(options.encoding, files)
             report |= _splitter_report(options, files, splits, plan)
         if preset is not None:
             counted_with = options.encoding if options.count else None
@@ -264,11 +320,13 @@ def _print(
         print(markdown(plan, vectors, panels))
     elif options.csv:
         assert panels.tradeoff is not None
-        print(export_csv(panels.tradeoff), end="")
+        print(export_csv(panels.tradeoff, english_export_words()), end="")
     else:
+        if request is not None:
+            print("\n".join(fit_lines(request, paths, fits)))
         if options.count:
             splitter_lines = _splitter_lines(options.splitter, splits, plan)
-            print("\n".join([_counted_line(options.encoding, files), *splitter_lines]))
+            print("\n".join([counted_line(options.encoding, files), *splitter_lines]))
         if preset is not None:
             print(preset_line(preset, kept, options.encoding if options.count else None))
         print(summary(plan, vectors, panels))
@@ -327,9 +385,14 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     counted = [item for item in results if item.tokens is not None]
     if not counted and len(results) == 1:  # one path, one line: why it was refused
         raise _CountRefusedError("--count", f"{results[0].path}: {results[0].error}")
+    if len(counted) > MAX_DOCUMENTS:
+        message = (
+            f"{len(counted):,} files, more documents than a corpus may have ({MAX_DOCUMENTS:,})"
+        )
+        raise _CountRefusedError("--count", message)
     for item in results:
         if item.tokens is None:
-            print(f"{PROGRAM}: {item.path}: {item.error}", file=sys.stderr)
+            print(f"{PROGRAM}: {one_line(item.path)}: {one_line(str(item.error))}", file=sys.stderr)
     if not counted:
         raise _CountRefusedError("--count", "no text file could be counted")
     _use_counts(options, counted)
@@ -337,20 +400,11 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
 
 
 def _use_counts(options: argparse.Namespace, counted: list[Counted]) -> None:
-    """Each counted file becomes one document of the corpus."""
+    """Each counted file becomes one document of the corpus, and its text's bytes a token
+    the storage's (as the page's counter fills them), unless given."""
     options.document_tokens = "\n".join(str(item.tokens) for item in counted)
-
-
-def _counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
-    documents = [{"path": item.path, "tokens": item.tokens} for item in counted]
-    total = sum(item.tokens or 0 for item in counted)
-    return {"encoding": encoding, "documents": documents, "tokens": total}
-
-
-def _counted_line(encoding: str, counted: list[Counted]) -> str:
-    total = sum(item.tokens or 0 for item in counted)
-    files = count_of(len(counted), "file", "files")
-    return f"counted with {encoding}: {files}, {count_of(total, 'token', 'tokens')}"
+    if options.dimensions and options.text_bytes_per_token is None:
+        options.text_bytes_per_token = text_bytes_per_token(counted)
 
 
 def _split(
@@ -358,9 +412,11 @@ def _split(
     options: argparse.Namespace,
     counted: list[Counted],
     plan: CorpusPlan,
+    fit: FitRequest | None = None,
 ) -> list[SplitFile]:
-    """The counted files as the chosen splitter cuts them (none for the window model);
-    sizes the splitter refuses end the program, as any bad input does."""
+    """The counted files as the chosen splitter cuts them (none for the window model), each
+    chunk measured as ``fit`` asks; sizes the splitter refuses end the program, as any bad
+    input does."""
     if options.splitter == "window":
         return []
     from ._splitters._files import split_files  # noqa: PLC0415 (only --splitter imports it)
@@ -374,6 +430,7 @@ def _split(
             splitter=options.splitter,
             chunk_size=plan.chunk_size,
             overlap=plan.overlap,
+            measure=None if fit is None else fit.measure(),
         )
     except CalculatorError as refused:
         flag = _flag(refused.field)
@@ -407,7 +464,7 @@ def _splitter_report(
         "chunks": sum(split.chunks for split in splits),
         "tokens_processed": sum(split.tokens_processed for split in splits),
         "window": window,
-        "counted": {**_counted_report(options.encoding, counted), "documents": documents},
+        "counted": {**counted_report(options.encoding, counted), "documents": documents},
     }
 
 
@@ -470,9 +527,72 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
                 parser.error(f"argument {_flag(name)}: only with {_flag(chooser)} {value}")
 
 
+#: The widest line of the readable output: a longer one goes on under its figure's column.
+LINE_WIDTH = 120
+# Where a figure starts after its label ("chunks              2,557 (…)").
+_FIGURE_COLUMN = 20
+
+
+@contextlib.contextmanager
+def _lines_of_at_most(width: int) -> Iterator[None]:
+    """What is printed inside, each line longer than ``width`` wrapped under its figure's
+    column (a source or a formula runs long; --json keeps them whole)."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        yield
+    indent = " " * _FIGURE_COLUMN
+    for line in printed.getvalue().splitlines():
+        wrapped = textwrap.wrap(
+            line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        )
+        print("\n".join(wrapped) if len(line) > width else line)
+
+
+# The most length groups written out ("2,387 × 512 + 1 × 32"); more are a distribution.
+_LISTED_GROUPS = 3
+
+
+def _lengths_text(plan: CorpusPlan) -> str:
+    """The chunks' lengths: a few groups written out, else their distribution (a corpus of
+    674 files has hundreds of lengths: 3,934 characters on one line); --json lists them all.
+
+    >>> from calculator._documents import plan_documents
+    >>> _lengths_text(plan_documents([1200, 700], 512, 64))
+    '3 × 512 + 1 × 304 + 1 × 252'
+    >>> _lengths_text(plan_documents(range(1000, 1400, 50), 512, 64))
+    'lengths 104–512: median 512, 95th percentile 512, most often 512 (16 ×); all in --json'
+    """
+    groups = plan.length_groups
+    if len(groups) <= _LISTED_GROUPS:
+        return " + ".join(f"{group.count:,} × {group.length:,}" for group in groups)
+    lengths = distribution((group.count, group.length) for group in groups)
+    common = max(lengths.groups, key=lambda pair: (pair[1], pair[0]))
+    return (
+        f"lengths {lengths.least:,}–{lengths.most:,}: median {lengths.median:,}, "
+        f"95th percentile {lengths.p95:,}, most often {common[0]:,} ({common[1]:,} ×);"
+        " all in --json"
+    )
+
+
 def _refuse(flag: str, message: str) -> int:
-    print(f"{PROGRAM}: error: {flag}: {message}", file=sys.stderr)
+    print(f"{PROGRAM}: error: {flag}: {one_line(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+# The characters that would break an error's one line or a terminal (a file's name may hold
+# a newline or an escape sequence), written as Python writes them in a string.
+_CONTROLS = {
+    code: repr(chr(code))[1:-1] for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)
+}
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with its control characters escaped: one line, printed as it is.
+
+    >>> one_line("notes\nmore.md: not UTF-8")
+    'notes\\nmore.md: not UTF-8'
+    """
+    return text.translate(_CONTROLS)
 
 
 # Fields whose option is not named after them.
@@ -619,6 +739,8 @@ class _Panels:
         self.storage: StorageSize | None = outcome.storage
         self.database: DatabaseStorage | None = outcome.database_storage
         self.model_limit: InputLimit | None = outcome.model_limit
+        #: Where the price comes from when --model's preset gave it (``price_source``).
+        self.price_from: dict[str, object] | None = None
         #: The trade-off's grid, with --tradeoff (or --csv, which prints it).
         self.tradeoff: Tradeoff | None = None
         if plan is not None and (options.tradeoff or options.csv):
@@ -634,6 +756,9 @@ class _Panels:
         for name, figures in panels.items():
             if figures is not None and (name != "compare" or self.comparison is not None):
                 report[name] = figures
+        cost = report.get("cost")
+        if self.price_from is not None and isinstance(cost, dict):
+            report["cost"] = {**cost, "price_from": self.price_from}
         return report
 
     def lines(self, plan: CorpusPlan) -> list[str]:
@@ -648,7 +773,7 @@ class _Panels:
         if self.model_limit is not None:
             lines += ["", *model_limit_lines(self.model_limit)]
         if self.tradeoff is not None:
-            lines += ["", *tradeoff_markdown(self.tradeoff)]
+            lines += ["", *tradeoff_markdown(self.tradeoff, words=english_export_words())]
         return lines
 
 
@@ -682,9 +807,8 @@ def summary(
         empty = "an empty document makes" if plan.documents == 1 else "empty documents make"
         lines.append(f"chunks              0 ({empty} no chunks)")
     else:
-        lengths = " + ".join(f"{group.count:,} × {group.length:,}" for group in plan.length_groups)
         lines += [
-            f"chunks              {plan.chunks:,} ({lengths})",
+            f"chunks              {plan.chunks:,} ({_lengths_text(plan)})",
             f"tokens processed    {plan.tokens_processed:,} ({plan.repeated_tokens:,} repeated: "
             f"{_percent(plan.repeated_share)} of {whole})",
             f"padded upper bound  {plan.padded_tokens:,} ({plan.chunks:,} × {plan.chunk_size:,}; "
@@ -744,13 +868,13 @@ def markdown(
     ...                              vector_size(4, 384)).splitlines()
     >>> rule
     '|---:|---:|---:|---:|---:|---:|---:|---:|'
-    >>> print(row)
+    >>> print(row.replace("\xa0", " "))  # (a no-break space before each unit, as the page)
     | 800 | 200 | 4 | 3,100 | +24% | 600 | 3,200 | 6,144 bytes (6 KiB) |
     """
     if panels is not None and panels.comparison is not None:
         rows = _comparison_table(panels.comparison)
     else:
-        rows = plan_rows(plan, vectors)
+        rows = plan_rows(plan, vectors, words=english_export_words())
     lines = markdown_table(rows)
     if panels is not None and panels.documents is not None:
         corpus = panels.documents
@@ -770,7 +894,7 @@ def _comparison_table(comparison: Comparison) -> list[list[str]]:
     columns = {2: "chunks", 3: "tokens_processed", 5: "repeated_tokens", 6: "padded_tokens"}
     columns[7] = "raw_vector_bytes"
     for index, row in enumerate(comparison.rows):
-        heading, cells = plan_rows(row.plan, row.vectors)
+        heading, cells = plan_rows(row.plan, row.vectors, words=english_export_words())
         rows = rows or [heading]
         for column, figure in columns.items():
             if index in comparison.best[figure]:
@@ -831,10 +955,13 @@ def _budget_line(budget: PromptBudget) -> str:
 def _cost_line(plan: CorpusPlan, panels: _Panels) -> str:
     assert panels.price is not None
     cost = describe_cost(panels.price, plan.tokens_processed)
-    return (
-        f"embedding cost at {cost['price_per_million']} per million tokens: "
-        f"{cost['one_time']} for {_tokens(plan.tokens_processed)} processed"
+    source = panels.price_from
+    currency = "" if source is None else f" {source['currency']}"
+    line = (
+        f"embedding cost at {cost['price_per_million']}{currency} per million tokens: "
+        f"{cost['one_time']}{currency} for {_tokens(plan.tokens_processed)} processed"
     )
+    return line if source is None else f"{line} ({price_source_text(source)})"
 
 
 def _percent(share: Fraction) -> str:

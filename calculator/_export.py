@@ -60,6 +60,78 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
 ENGLISH = NumberFormat(group=",", decimal=".")
 
 
+#: The catalog key of each export word the page takes from its catalog (the others: the
+#: bytes' plural forms, "B" for a column's unit, the percent sign's place).  The page's
+#: panel-tradeoff.js holds the same table (tests/test_export_words.py compares them), and the
+#: command line words its export from the English catalog by it: the English page's CSV and
+#: the command line's have the same headings.
+EXPORT_WORD_KEYS: Mapping[str, str] = MappingProxyType(
+    {
+        "chunk_size": "field.chunk_size.label",
+        "overlap": "field.overlap.label",
+        "chunks": "compare.col_chunks",
+        "tokens_processed": "compare.col_tokens_processed",
+        "over_n": "compare.col_over_n",
+        "repeated": "compare.col_repeated",
+        "padded": "compare.col_padded",
+        "raw_size": "compare.col_raw_size",
+        "plan": "export.plan",
+        "documents": "field.documents.label",
+        "tokens": "count.col_tokens",
+        "tradeoff": "tradeoff.heading",
+        "overlap_share": "export.overlap_share",
+        "storage": "storage.heading",
+        "cost": "cost.heading",
+        "current": "compare.current",
+        "breakdown": "tradeoff.breakdown_heading",
+        "raw_vectors": "storage.raw",
+        "hnsw_graph": "storage.graph",
+        "text": "storage.text",
+        "metadata": "storage.metadata",
+        "quantized_copy": "export.quantized_copy",
+        "replicas": "tradeoff.part.replicas",
+        "total": "storage.total",
+    }
+)
+#: A CSV column's unit, as the page heads it.
+COLUMN_BYTES_UNIT = "B"
+
+
+def catalog_export_words(catalog: Mapping[str, object]) -> dict[str, str]:
+    """The export's words as the page takes them from ``catalog`` (panel-tradeoff.js
+    ``exportWords``), English's percent sign after the number; English where it has none.
+
+    >>> from calculator._errors import english_catalog
+    >>> words = catalog_export_words(english_catalog())
+    >>> words["documents"], words["bytes_unit"], words["byte"]
+    ('Number of documents', 'B', 'byte')
+    """
+    given: dict[str, str] = {"bytes_unit": COLUMN_BYTES_UNIT}
+    plural = catalog.get("plural.bytes")
+    if isinstance(plural, dict):
+        for word, category in (
+            ("byte", "one"),
+            ("bytes", "other"),
+            ("bytes_few", "few"),
+            ("bytes_many", "many"),
+        ):
+            text = plural.get(category, plural.get("other"))
+            if isinstance(text, str):
+                given[word] = text.replace("{count}", "").strip()
+    for word, key in EXPORT_WORD_KEYS.items():
+        text = catalog.get(key)
+        if isinstance(text, str):
+            given[word] = text
+    return export_words(given)
+
+
+def english_export_words() -> dict[str, str]:
+    """The command line's export words: the English page's."""
+    from ._errors import english_catalog  # noqa: PLC0415 (the page passes its own words)
+
+    return catalog_export_words(english_catalog())
+
+
 def export_words(given: Mapping[str, str] | None = None) -> dict[str, str]:
     """The words to export with: ``given`` ones where they name a word, English for the rest.
 

@@ -30,7 +30,14 @@ CALCULATOR = App(
     ),
     # The command line and its English texts, and the answer's types (read by the type
     # checkers only).
-    not_on_page=("_cli.py", "__main__.py", "_lifecycle_text.py", "_answer.py"),
+    not_on_page=(
+        "_cli.py",
+        "__main__.py",
+        "_lifecycle_text.py",
+        "_model_fit_text.py",
+        "_counted_text.py",
+        "_answer.py",
+    ),
     # The model presets (calculator/_models.py reads them).
     data=("models.json",),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 import build
 from calculator._cli import main
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
-from calculator._tokens._files import count_files, html_text, text_files
+from calculator._tokens._files import count_files, html_text, read_text, text_files
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = str(build.TOKEN_RANKS)
@@ -56,10 +57,24 @@ def test_folders_are_walked_in_order_and_counted(
         (corpus / "b" / "page.html", tokens("Olá mundo")),
         (corpus / "b" / "z.txt", tokens("Zażółć gęślą jaźń\r\n")),
     ]
+    # Each file's text as it was counted (an HTML page's text content): its characters and
+    # UTF-8 bytes, as the page's counter measures them.
+    texts = [read_text(path) for path, _ in expected]
+    documents = [
+        {"path": path.as_posix(), "tokens": n, "characters": len(text), "bytes": len(text.encode())}
+        for (path, n), text in zip(expected, texts, strict=True)
+    ]
+    tokens_in_all = sum(n for _, n in expected)
+    utf8 = sum(len(text.encode()) for text in texts)
     assert counted == {
         "encoding": "o200k_base",
-        "documents": [{"path": path.as_posix(), "tokens": n} for path, n in expected],
-        "tokens": sum(n for _, n in expected),
+        "documents": documents,
+        "tokens": tokens_in_all,
+        "characters": sum(len(text) for text in texts),
+        "bytes": utf8,
+        "bytes_per_token": str(
+            Decimal(utf8 / tokens_in_all).quantize(Decimal("0.01"), ROUND_HALF_UP)
+        ),
     }
     report = json.loads(out)
     assert report["tokens"] == counted["tokens"]

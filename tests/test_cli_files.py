@@ -200,7 +200,7 @@ def test_utf16_with_its_byte_order_mark_is_counted(
     (tmp_path / "utf16.txt").write_bytes(("\ufeff" + text).encode(codec))
     status, out, err = run_main(capsys, "--count", str(tmp_path / "utf16.txt"))
     assert (status, err) == (0, "")
-    assert out.startswith(f"counted with o200k_base: 1 file, {tokens(text)} tokens\n")
+    assert out.startswith(f"counted with o200k_base: 1 file, {tokens(text)} tokens; ")
 
 
 def test_utf16_not_well_formed_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 from llama_index.core.node_parser import SentenceSplitter
 
 from calculator import plan_chunks
+from calculator._decimals import decimal_text
 from calculator._splitters._files import split_files
 from calculator._tokens import ENCODINGS
 from test_cli_count import RANKS, run_main
@@ -108,7 +110,7 @@ def test_the_window_model_is_the_default_and_unchanged(
     report = json.loads(default[1])
     assert "splitter" not in report
     assert "window" not in report
-    assert set(report["counted"]["documents"][0]) == {"path", "tokens"}
+    assert set(report["counted"]["documents"][0]) == {"path", "tokens", "characters", "bytes"}
 
 
 def test_the_text_output_names_the_splitter(
@@ -125,7 +127,9 @@ def test_the_text_output_names_the_splitter(
     tokens = len(tiktoken_encoding("o200k_base").encode(text))
     alone = plan_chunks(tokens, 4, 0)
     assert out.splitlines()[:2] == [
-        f"counted with o200k_base: 1 file, {tokens} tokens",
+        f"counted with o200k_base: 1 file, {tokens} tokens; "
+        f"{decimal_text(Fraction(len(text), tokens), 2)} bytes and"
+        f" {decimal_text(Fraction(len(text), tokens), 2)} characters a token",
         f"split with recursive: {len(chunks)} chunks, {processed} tokens processed"
         f" (the window model: {alone.chunks} chunks, {alone.tokens_processed} tokens processed)",
     ]

@@ -61,10 +61,11 @@ def test_csv_is_the_grid_with_the_plan_marked() -> None:
     assert completed.returncode == 0
     rows = list(csv.DictReader(io.StringIO(completed.stdout)))
     assert len(rows) == 8 * 6
-    [current] = [row for row in rows if row["current"] == "1"]
+    # Headed as the English page heads its CSV (tests/test_export_words.py).
+    [current] = [row for row in rows if row["current setting"] == "1"]
     assert current["Chunks"] == "150000"
-    assert current["Raw vectors (bytes)"] == str(150_000 * 384 * 4)
-    assert current["Cost"] == ""  # no price given
+    assert current["Raw vectors (B)"] == str(150_000 * 384 * 4)
+    assert current["Embedding cost"] == ""  # no price given
     assert {row["Overlap share"] for row in rows} == {"0", "0.1", "0.125", "0.2", "0.25", "0.5"}
 
 
@@ -79,8 +80,9 @@ def test_markdown_appends_the_tradeoff_to_the_plans_tables() -> None:
     plain = run(*CORPUS, "--dimensions", "384", "--markdown").stdout
     with_tradeoff = run(*CORPUS, "--dimensions", "384", "--markdown", "--tradeoff").stdout
     assert with_tradeoff.startswith(plain.rstrip("\n"))
-    assert "## Trade-off" in with_tradeoff
-    assert "| 512 (current) | 0 | 0% | 150,000 | 60,000,000 |" in with_tradeoff
+    # Worded as the English page's export (tests/test_export_words.py).
+    assert "## The trade-off: chunk size and overlap" in with_tradeoff
+    assert "| 512 (current setting) | 0 | 0% | 150,000 | 60,000,000 |" in with_tradeoff
 
 
 def test_the_page_asks_for_the_tradeoff_and_gets_the_calculators_figures() -> None:

@@ -3,18 +3,31 @@
 Each file is read as ``--count`` reads it (``calculator._tokens._files.read_text``) and split
 whole; its figures are the splitter's chunks and the sum of their own token counts.  A large
 corpus is split in parallel processes, in the same order, as it is counted.
+
+The splitter measures text with the counting tokenizer (an OpenAI encoding, bert-base-uncased
+or a tokenizer.json: LangChain's ``from_tiktoken_encoder`` or ``from_huggingface_tokenizer``).
+Given the model's tokenizer, its added tokens and its limit (``measure``), each chunk is also
+counted as the model sees it (``_model_fit``), in the same process, while its text is at hand;
+``"window"`` then measures the window model's chunks, decoded from an OpenAI encoding's tokens.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._tokens import RANKS_SUFFIX, Encoding, load_ranks
+from .._chunking import plan_chunks
+from .._tokens import ENCODINGS, RANKS_SUFFIX, Encoding, load_ranks
+from .._tokens._counters import load_counter
 from .._tokens._files import PARALLEL_BYTES, read_text
 from . import Length, encoding_length, iter_chunks
+from ._model_fit import ChunkFit, measure_chunks, window_texts
+
+#: What measures the chunks as the model sees them: its tokenizer (a built-in counter's name
+#: or a tokenizer.json's path), the tokens it adds to every chunk and its input limit.
+Measure = tuple[str, int, int]
 
 
 # A dataclass (not a record): it travels between processes, pickled.
@@ -25,30 +38,66 @@ class SplitFile:
     path: str
     chunks: int
     tokens_processed: int
+    #: The chunks as the model sees them, when measured.
+    fit: ChunkFit | None = None
 
 
-# One length function (its tokenizer loaded once) and one task per process, set by _load.
+# One length function (its tokenizer loaded once), the model's counter and one task per
+# process, set by _load.
 _length: Length | None = None
+_encoding: Encoding | None = None
+_model: tuple[Callable[[str], int], int, int] | None = None
 _task: tuple[str, int, int] = ("", 0, 0)
 
 
-def _load(encoding: str, ranks: Path, splitter: str, chunk_size: int, overlap: int) -> None:
-    global _length, _task  # noqa: PLW0603 (one tokenizer per process, loaded once)
-    tokenizer = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
-    # LlamaIndex's default tokenizer counts a special token's spelling as one token.
-    _length = encoding_length(tokenizer, special=splitter == "sentence")
-    _task = (splitter, chunk_size, overlap)
+def _load(
+    encoding: str, ranks: Path, task: tuple[str, int, int], measure: Measure | None = None
+) -> None:
+    global _length, _encoding, _model, _task  # noqa: PLW0603 (loaded once per process)
+    splitter = task[0]
+    count: Callable[[str], int]
+    if encoding in ENCODINGS:
+        tokenizer = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
+        # LlamaIndex's default tokenizer counts a special token's spelling as one token.
+        _length = encoding_length(tokenizer, special=splitter == "sentence")
+        _encoding, count = tokenizer, tokenizer.count
+    else:  # bert-base-uncased or a tokenizer.json: no bound on the characters of a token
+        count = load_counter(encoding, ranks).count
+        _length, _encoding = Length(count), None
+    _model = None
+    if measure is not None:
+        name, added, limit = measure
+        model_count = count if name == encoding else load_counter(name, ranks).count
+        _model = (model_count, added, limit)
+    _task = task
 
 
 def _split(path: str) -> SplitFile:
     length = _length
     assert length is not None  # _load ran in this process first
     splitter, chunk_size, overlap = _task
+    text = read_text(Path(path))
+    if splitter == "window":
+        assert _encoding is not None  # the caller measures windows of an OpenAI encoding only
+        ids = _encoding.encode(text)
+        texts = list(window_texts(_encoding, ids, chunk_size, overlap))
+        tokens = plan_chunks(len(ids), chunk_size, overlap).tokens_processed
+        return SplitFile(path, len(texts), tokens, _measured(texts))
     chunks = tokens = 0
-    for chunk in iter_chunks(splitter, read_text(Path(path)), length, chunk_size, overlap):
+    texts = []
+    for chunk in iter_chunks(splitter, text, length, chunk_size, overlap):
         chunks += 1
         tokens += chunk.tokens
-    return SplitFile(path, chunks, tokens)
+        if _model is not None:
+            texts.append(chunk.text)
+    return SplitFile(path, chunks, tokens, _measured(texts))
+
+
+def _measured(texts: list[str]) -> ChunkFit | None:
+    if _model is None:
+        return None
+    count, added, limit = _model
+    return measure_chunks(texts, count, added, limit)
 
 
 def split_files(
@@ -59,14 +108,17 @@ def split_files(
     splitter: str,
     chunk_size: int,
     overlap: int,
+    measure: Measure | None = None,
     workers: int | None = None,
 ) -> list[SplitFile]:
-    """Each file (counted before, so readable text) as ``splitter`` cuts it, in order.
+    """Each file (counted before, so readable text) as ``splitter`` cuts it, in order; with
+    ``measure``, each one's chunks as the model sees them.  ``"window"`` (with an OpenAI
+    encoding only) is the window model, its chunks decoded.
 
     Raises ``CalculatorError`` for sizes the splitter refuses, ``OSError`` or ``ValueError``
-    when the ranks or a file can no longer be read.
+    when the ranks, a tokenizer or a file can no longer be read.
     """
-    args = (encoding, ranks, splitter, chunk_size, overlap)
+    args = (encoding, ranks, (splitter, chunk_size, overlap), measure)
     size = sum(Path(path).stat().st_size for path in paths)
     if workers is None:
         workers = min(os.cpu_count() or 1, len(paths)) if size > PARALLEL_BYTES else 1
