@@ -16,12 +16,13 @@ chunks do not exceed (so it is always a length some chunk has).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from ._record import record
 
 __all__ = ["LengthDistribution", "distribution"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LengthDistribution:
     """The lengths of ``chunks`` chunks, as sorted (length, count) pairs and their figures."""
 
