@@ -89,8 +89,11 @@ PARTS = (
 #: Where a Qdrant part is kept: in RAM (and persisted on disk), or on disk only.
 WHERE = ("ram and disk", "disk")
 
-_PGVECTOR_STORES = "float32 (vector), float16 (halfvec), binary (bit)"
-_QDRANT_STORES = "float32, float16, int8 (uint8)"
+# The representations each database stores, as ids (the catalogs word them: ``dtype.<id>``).
+_PGVECTOR_STORES = ", ".join(PGVECTOR_TYPES)
+_QDRANT_STORES = ", ".join(QDRANT_DATATYPES)
+#: Each database's own name, as a sentence names it ("Qdrant", not the id "qdrant").
+DATABASE_NAMES: Mapping[str, str] = MappingProxyType({"pgvector": "pgvector", "qdrant": "Qdrant"})
 
 
 @record
@@ -167,7 +170,7 @@ def database_type(database: str, dtype: str) -> str:
     >>> database_type("pgvector", "int8")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    calculator._errors.CalculatorError: database: pgvector cannot store int8 vectors; it ...
+    calculator._errors.CalculatorError: database: pgvector cannot store int8 vectors; choose ...
     """
     if database == "pgvector" and dtype in PGVECTOR_TYPES:
         return PGVECTOR_TYPES[dtype]
@@ -175,7 +178,11 @@ def database_type(database: str, dtype: str) -> str:
         return QDRANT_DATATYPES[dtype][0]
     supported = _PGVECTOR_STORES if database == "pgvector" else _QDRANT_STORES
     raise CalculatorError(
-        "database", "dtype_not_stored", value=dtype, database=database, supported=supported
+        "database",
+        "dtype_not_stored",
+        value=dtype,
+        database=DATABASE_NAMES.get(database, database),
+        supported=supported,
     )
 
 

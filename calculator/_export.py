@@ -33,8 +33,13 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
         "repeated": "Repeated",
         "padded": "Padded (n × C)",
         "raw_size": "Raw size",
+        # A byte count's word by its plural form (Polish's few and many: "2 bajty", "5 bajtów";
+        # English has one word for both), and the unit a CSV column is headed with.
         "byte": "byte",
         "bytes": "bytes",
+        "bytes_few": "bytes",
+        "bytes_many": "bytes",
+        "bytes_unit": "bytes",
         # "{value}" is the number: "{value} %" where a language puts a space before the sign.
         "percent": "{value}%",
         # The sections.
@@ -56,10 +61,6 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
         "total": "Total",
     }
 )
-#: The command line's figures: "8,000", "13.6".
-ENGLISH = NumberFormat(group=",", decimal=".")
-
-
 #: The catalog key of each export word the page takes from its catalog (the others: the
 #: bytes' plural forms, "B" for a column's unit, the percent sign's place).  The page's
 #: panel-tradeoff.js holds the same table (tests/test_export_words.py compares them), and the
@@ -132,6 +133,12 @@ def english_export_words() -> dict[str, str]:
     return catalog_export_words(english_catalog())
 
 
+#: Between a number and its unit, and after "≈", as the page writes them.
+NO_BREAK_SPACE = "\u00a0"
+#: The command line's figures: "8,000", "13.6".
+ENGLISH = NumberFormat(group=",", decimal=".")
+
+
 def export_words(given: Mapping[str, str] | None = None) -> dict[str, str]:
     """The words to export with: ``given`` ones where they name a word, English for the rest.
 
@@ -141,11 +148,17 @@ def export_words(given: Mapping[str, str] | None = None) -> dict[str, str]:
     '{value}%'
     """
     words = dict(EXPORT_WORDS)
+    chosen = set()
     for key, text in (given or {}).items():
         if key in words and isinstance(text, str) and text.strip():
             if key == "percent" and "{value}" not in text:
                 continue
             words[key] = text
+            chosen.add(key)
+    # Words given for bytes, without their other forms: the one word for all of them.
+    for form in ("bytes_few", "bytes_many", "bytes_unit"):
+        if form not in chosen:
+            words[form] = words["bytes"]
     return words
 
 
@@ -189,19 +202,34 @@ class _Numbers:
         return ("+" if signed else "") + self.words["percent"].replace("{value}", value)
 
     def byte_count(self, count: int) -> str:
-        """Exact bytes, and in binary units where they reach a KiB.
+        """Exact bytes, and in binary units where they reach a KiB, spaced as the page spaces
+        them: a no-break space before the unit and after "≈".
 
         >>> numbers = _Numbers(ENGLISH, EXPORT_WORDS)
-        >>> numbers.byte_count(1), numbers.byte_count(6144), numbers.byte_count(1_040_000)
-        ('1 byte', '6,144 bytes (6 KiB)', '1,040,000 bytes (≈1,016 KiB)')
+        >>> [numbers.byte_count(n).replace(NO_BREAK_SPACE, "_") for n in (1, 6144, 1_040_000)]
+        ['1_byte', '6,144_bytes (6_KiB)', '1,040,000_bytes (≈_1,016_KiB)']
         """
-        word = self.words["byte"] if count == 1 else self.words["bytes"]
-        exact = f"{self.integer(count)} {word}"
+        exact = f"{self.integer(count)}{NO_BREAK_SPACE}{self.words[_byte_form(count)]}"
         if count < 1024:
             return exact
         figure = size_figure(count, "iec")
-        marker = "≈" if figure.approximate else ""
-        return f"{exact} ({marker}{self.decimal(figure.significand)} {figure.unit})"
+        marker = f"≈{NO_BREAK_SPACE}" if figure.approximate else ""
+        size = f"{self.decimal(figure.significand)}{NO_BREAK_SPACE}{figure.unit}"
+        return f"{exact} ({marker}{size})"
+
+
+def _byte_form(count: int) -> str:
+    """The export word a count of bytes takes: CLDR's integer plural categories, whose few and
+    many only Polish words differently (the others give the same word for both).
+
+    >>> [_byte_form(n) for n in (1, 2, 5, 12, 22, 1024)]
+    ['byte', 'bytes_few', 'bytes_many', 'bytes_many', 'bytes_few', 'bytes_few']
+    """
+    if count == 1:
+        return "byte"
+    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
+        return "bytes_few"
+    return "bytes_many"
 
 
 PLAN_COLUMNS = (
@@ -223,7 +251,7 @@ def plan_rows(
     >>> from calculator import vector_size
     >>> from calculator._documents import plan_one_document
     >>> plan_rows(plan_one_document(2500, 800, 200), vector_size(4, 384))[1]
-    ['800', '200', '4', '3,100', '+24%', '600', '3,200', '6,144 bytes (6 KiB)']
+    ['800', '200', '4', '3,100', '+24%', '600', '3,200', '6,144\xa0bytes (6\xa0KiB)']
     """
     numbers = _Numbers(number_format, words, group_four_digits)
     figures = [
@@ -385,7 +413,7 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
     >>> [line for line in lines if line.endswith(",1")]
     ['1,8000,512,64,0.125,18,9088,1088,9216,27648,2304,0,0,0,0,29952,,1']
     """
-    unit = words["bytes"]
+    unit = words["bytes_unit"]
     headings = [words[key] for key in ("documents", "tokens", "chunk_size", "overlap")]
     headings += [words[key] for key in ("overlap_share", "chunks", "tokens_processed")]
     headings += [words["repeated"], words["padded"]]

@@ -7,7 +7,7 @@ from math import lcm
 
 from ._chunking import ChunkPlan
 from ._cost import embedding_cost
-from ._databases import DatabaseStorage
+from ._databases import DATABASE_NAMES, DatabaseStorage
 from ._decimals import decimal_text
 from ._documents import CorpusPlan
 from ._english import count_of
@@ -223,11 +223,13 @@ def database_lines(database: DatabaseStorage) -> list[str]:
     ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
     storage in pgvector: every part as it stores it, exact unless said
     heap                4,915,200 bytes = ≈4.69 MiB = ≈4.92 MB (⌈3,000 rows / 5 a page⌉ ×
-                        8,192; a row 1,576 bytes (24 header + 8 id + vector(384) 1,544 bytes),
-                        MAXALIGNed, + 4-byte line pointer, (8,192 − 24) bytes a page; source:
-                        PostgreSQL docs: Database Page Layout; src/include/access/htup_details.h)
+                        8,192 bytes; a row 1,576 bytes (24-byte header + 8-byte id + vector(384)
+                        1,544 bytes), MAXALIGNed, + 4-byte line pointer, (8,192 − 24) bytes a
+                        page; source: PostgreSQL docs: Database Page Layout;
+                        src/include/access/htup_details.h)
     """
-    lines = [f"storage in {database.database}: every part as it stores it, exact unless said"]
+    name = DATABASE_NAMES.get(database.database, database.database)
+    lines = [f"storage in {name}: every part as it stores it, exact unless said"]
     for part in database.parts:
         label = part.name.removesuffix("_bytes").replace("_", " ")
         said = "estimate; " if part.estimate else ""

@@ -80,6 +80,7 @@ _VALUE_BITS = {"vector": 32, "halfvec": 16, "bit": 1}
 _COLUMN_MAX_DIMENSIONS = {"vector": 16_000, "halfvec": 16_000, "bit": 83_886_080}
 _INDEX_MAX_DIMENSIONS = {"vector": 2000, "halfvec": 4000, "bit": 64_000}
 INDEX_KINDS = ("hnsw", "ivfflat", "none")
+_INDEX_NAMES = {"hnsw": "HNSW", "ivfflat": "IVFFlat"}
 ID_TYPES: Mapping[str, int] = MappingProxyType({"bigint": 8, "integer": 4})
 
 
@@ -221,7 +222,10 @@ def pgvector_size(
         limit = _INDEX_MAX_DIMENSIONS[type_name]
     if dimensions > limit:
         # Said next to what sets the limit: the index, or the column's type.
-        field, what = ("index_kind", index) if index != "none" else ("database", type_name)
+        # The index by its own name ("HNSW"), the column's type as pgvector spells it.
+        field, what = (
+            ("index_kind", _INDEX_NAMES[index]) if index != "none" else ("database", type_name)
+        )
         raise CalculatorError(
             field, "too_many_dimensions", maximum=limit, database="pgvector", index=what
         )

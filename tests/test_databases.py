@@ -250,11 +250,13 @@ def test_the_command_line_sizes_qdrant(capsys: pytest.CaptureFixture[str]) -> No
     ("args", "message"),
     [
         (["--dtype", "int8", "--database", "pgvector"],
-         "--database: pgvector cannot store int8 vectors; it stores float32 (vector)"),
+         "--database: pgvector cannot store int8 vectors; choose float32 (4 bytes), float16 "
+         "(2 bytes), or binary (1 bit per dimension)."),
         (["--dimensions", "3072", "--database", "pgvector"],
-         "--index: In pgvector, hnsw takes at most 2,000 dimensions."),
+         "--index: In pgvector, HNSW takes at most 2,000 dimensions."),
         (["--bytes-per-dimension", "3", "--database", "qdrant"],
-         "--database: qdrant cannot store custom vectors"),
+         "--database: Qdrant cannot store vectors of a custom representation; choose "
+         "float32 (4 bytes), float16 (2 bytes), or int8 (1 byte)."),
         (["--database", "pgvector", "--index", "ivfflat", "--lists", "0"],
          "--lists: Enter 1 or more."),
     ],

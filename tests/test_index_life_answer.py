@@ -315,9 +315,9 @@ def test_the_command_line_keeps_its_english_formulas() -> None:
     toasted = database_storage("pgvector", vector_size(1000, 1536), text_bytes=10)
     formulas = {part.name: part.formula for part in toasted.parts}
     assert formulas["heap_bytes"] == (
-        "⌈1,000 rows / 136 a page⌉ × 8,192; a row 50 bytes (24 header + 8 id + 18-byte TOAST "
-        "pointer: the vector(1,536) 6,152 bytes row is over 2,032), MAXALIGNed, + 4-byte line "
-        "pointer, (8,192 − 24) bytes a page"
+        "⌈1,000 rows / 136 a page⌉ × 8,192 bytes; a row 50 bytes (24-byte header + "
+        "8-byte id + 18-byte TOAST pointer: the row with its 6,152-byte vector(1,536) is over "
+        "2,032 bytes), MAXALIGNed, + 4-byte line pointer, (8,192 − 24) bytes a page"
     )
     assert formulas["toast_bytes"] == (
         "1,000 pages × 8,192: 4 chunks a value of ≤ 1,996 bytes, each a row (32 + chunk, "

@@ -159,11 +159,19 @@ def test_a_representation_the_database_cannot_store_errs_at_the_database(
 ) -> None:
     page = started(lang, "?database=pgvector")
     control(page, "dtype").select_option("int8")
-    binary = catalog(lang)["dtype.binary"].split(" (")[0]
-    supported = f"float32 (vector), float16 (halfvec), {binary} (bit)"
+    words = catalog(lang)
+    # The options' own labels, joined with "or" as the language joins alternatives.
+    supported = {
+        "en": "{}, {}, or {}",
+        "pl": "{}, {} lub {}",
+    }[lang].format(*(words[f"dtype.{name}"] for name in ("float32", "float16", "binary")))
     expect(page.locator("#error-database")).to_have_text(
         message(
-            lang, "errors.dtype_not_stored", value="int8", database="pgvector", supported=supported
+            lang,
+            "errors.dtype_not_stored",
+            value=str(words["dtype_vectors.int8"]),
+            database="pgvector",
+            supported=supported,
         )
     )
     expect(control(page, "database")).to_have_attribute("aria-invalid", "true")

@@ -18,7 +18,7 @@ from browser import test_a11y
 from browser.conftest import Started
 from browser.test_a11y import serious_violations
 from browser.test_page import catalog, localized, open_page
-from browser.test_panels import message
+from browser.test_panels import message, plural
 from calculator._models import model_preset
 
 ACCEPTANCE_MODELS = ("all-MiniLM-L6-v2", "e5-base-v2", "text-embedding-3-small")
@@ -55,7 +55,11 @@ def test_chunks_over_the_limit_are_said_beside_the_chunk_size_and_in_the_compari
     limit = calculator.input_limit(calculator.plan_chunks(8000, 512, 64), 256, 2)
     field_warning = page.locator('[data-limit-warning="field"]')
     expect(field_warning).to_have_text(
-        message(lang, "limit.field", largest=localized(limit.largest_chunk_size, lang))
+        message(
+            lang,
+            "limit.field",
+            largest=plural(lang, catalog(lang)["plural.tokens"], limit.largest_chunk_size),
+        )
     )
     over = page.locator('[data-limit-warning="results"] [data-limit-figure="over"]')
     expect(over).to_have_attribute("data-value", str(limit.chunks_over_limit))

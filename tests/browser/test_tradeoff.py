@@ -298,6 +298,9 @@ def test_the_plan_downloads_and_copies_in_the_pages_words(started: Started) -> N
     assert f"| {words['compare.col_chunks']} |" in text
     assert f"## {words['tradeoff.heading']}" in text
     assert "| 2048 |" in text  # Polish groups from five digits, as the page does
+    # Byte counts in the page's words and spacing ("6144 bajty (6 KiB)"), not a bare "B".
+    assert re.search(rf"\d{NBSP}(bajty|bajtów) \(≈?{NBSP}?\d", text), text[:600]
+    assert not re.search(r"\d B\b", text), text[:600]
 
 
 def test_the_chart_follows_the_theme(new_page: Callable[..., Page], site_url: str) -> None:

@@ -15,6 +15,8 @@ const STRINGS = {
   "derivation.chunks": "n = 1 + ⌈{quotient}⌉ = {chunks}",
   "derivation.last": "{tokens} − {chunks_minus_one} · {step} = {last}",
   "derivation.raw": "{vectors} · {dimensions} · {bytes_per_dimension} = {raw}",
+  "plural.vectors": { one: "{count} vector", other: "{count} vectors" },
+  "plural.bytes": { one: "{count}\u00a0byte", other: "{count}\u00a0bytes" },
 };
 
 const RESULT = {
@@ -44,7 +46,7 @@ test("the lines Python names, in order, with the page's numbers", () => {
     ["result.step.label", "s = 512 − 64 = 448"],
     ["result.chunks.label", "n = 1 + ⌈16.71…⌉ = 18"],
     ["result.last_chunk_tokens.label", "8,000 − 17 · 448 = 384"],
-    ["result.raw_vector_bytes.label", "18 · 384 · 4 = 27,648"],
+    ["result.raw_vector_bytes.label", "18 vectors · 384 · 4 = 27,648\u00a0bytes"],
   ]);
 });
 

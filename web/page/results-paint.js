@@ -186,17 +186,20 @@ export function paintResult(result) {
   hasResult = true;
 }
 
-// The messages whose text params are the calculator's names of representations and indexes
-// (a database's refusal: "binary (bit)", "hnsw"), not text the visitor typed.
-const NAMING_CHOICES = new Set(["dtype_not_stored", "too_many_dimensions"]);
+// The params that name a choice by its id, worded from the catalog in the grammar each
+// sentence needs (calculator/_errors.py WORDED_PARAMS, which the command line words alike):
+// "binary" is `dtype_vectors.binary` ("binären Vektoren"), a list of ids ("float32, int8")
+// the options' own labels joined with "or".
+/** @type {Record<string, Record<string, string>>} */
+const WORDED_PARAMS = { dtype_not_stored: { value: "dtype_vectors", supported: "dtype" } };
 
-/** The representations and indexes named in `text`, in the page's words: each option's text
- *  up to its explanation ("binär (1 Bit je Dimension)" → "binär"). */
-function choiceNames(text) {
-  return text.replace(/\b[a-z][a-z0-9]*\b/g, (word) => {
-    const option = strings[`dtype.${word}`] ?? strings[`index_kind.${word}`];
-    return typeof option === "string" ? option.split(" (")[0] : word;
+/** `ids` (one, or several with ", " between them) in the page's words, under `prefix`. */
+function worded(prefix, ids) {
+  const names = ids.split(", ").map((id) => {
+    const text = strings[`${prefix}.${id}`];
+    return typeof text === "string" ? text : id;
   });
+  return new Intl.ListFormat(formatter.tag, { type: "disjunction" }).format(names);
 }
 
 /** A field error in the page's language, its whole-number params (Python names them) in the
@@ -207,7 +210,8 @@ export function errorText(error) {
     if (error.integer_params?.includes(name)) {
       params[name] = formatter.integer(value);
     } else {
-      params[name] = NAMING_CHOICES.has(error.key) ? choiceNames(value) : value;
+      const prefix = WORDED_PARAMS[error.key]?.[name];
+      params[name] = prefix ? worded(prefix, value) : value;
     }
   }
   return message(`errors.${error.key}`, params);

@@ -116,10 +116,15 @@ export function derivationLines(result, formatter, strings) {
     lines.push([labelKey, message(formulaKey, params)]);
   }
   if (facts.raw_line) {
+    // The counts with their nouns and the size in bytes: the catalogs put a unit after the
+    // dimensions and the bytes per dimension themselves.
     const vectors = {
-      vectors: n("chunks"),
+      vectors: formatter.count(strings["plural.vectors"], result.chunks),
       dimensions: n("dimensions"),
-      raw: n("raw_vector_bytes"),
+      raw: formatter.count(
+        strings["plural.bytes"],
+        /** @type {string} */ (result.raw_vector_bytes),
+      ),
     };
     /** @type {Record<string, string>} */
     const perDimension =

@@ -56,8 +56,10 @@ export function keptText(model, typed, formatter, strings) {
   if (model.differs.length === 0) {
     return "";
   }
+  // Each field's own phrase with the typed text where its language puts it
+  // ("3 tokens added to every chunk", "Eingabelimit 300").
   const parts = model.differs.map((name) =>
-    `${strings[`model.field.${name}`]} ${typed[name] ?? ""}`.trim(),
+    fill(strings[`model.field.${name}`], { value: typed[name] ?? "" }).trim(),
   );
   const list = new Intl.ListFormat(formatter.tag, { type: "conjunction" });
   return fill(strings["model.kept"], { fields: list.format(parts) });

@@ -16,7 +16,8 @@ import { writeData, writeHidden, writeStyle, writeText } from "../dom-write.js";
 import { formatter, message, strings } from "../page-context.js";
 import { askFromNowOn, askOnce, computeNow, lastAnswer } from "../requests.js";
 import { amountText, figuresChanged, markStale, painted } from "./panel-common.js";
-import { dash, drawChart, marker, niceTicks, svgElement } from "./tradeoff-chart.js";
+import { dash, drawChart, marker, svgElement } from "./tradeoff-chart.js";
+import { valueTicks } from "../../pure/axis.js";
 
 const section = /** @type {HTMLElement} */ (document.getElementById("tradeoff"));
 const $ = (/** @type {string} */ selector) =>
@@ -24,7 +25,6 @@ const $ = (/** @type {string} */ selector) =>
 const chartBox = $("[data-tradeoff-chart]");
 // How far below the screen the panel may be when its figures are asked for.
 const NEAR = "600px 0px";
-const IEC = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
 const state = {
   near: false,
   asked: false,
@@ -160,29 +160,9 @@ function paintTable(data, figure) {
   $("[data-tradeoff-body]").replaceChildren(...rows);
 }
 
-/** The value axis's ticks for `figure`: counts in the page's compact notation, sizes in a
- *  binary unit, amounts as decimals. */
+/** The value axis's ticks for `figure`, in the page's number format (../../pure/axis.js). */
 function ticksFor(figure) {
-  return (/** @type {number} */ max) => {
-    if (figure === "raw_vector_bytes" || figure === "storage_bytes") {
-      let power = 0;
-      while (power + 1 < IEC.length && max >= 1024 ** (power + 1)) {
-        power += 1;
-      }
-      const unit = 1024 ** power;
-      return niceTicks(max, unit).map((value) => ({
-        value,
-        label: power
-          ? `${formatter.numberFormat("tick", { maximumFractionDigits: 2 }).format(value / unit)}\u00a0${IEC[power]}`
-          : formatter.numberFormat("tick", { maximumFractionDigits: 2 }).format(value),
-      }));
-    }
-    const format =
-      figure === "cost"
-        ? formatter.numberFormat("tick-amount", { maximumSignificantDigits: 3 })
-        : formatter.numberFormat("tick-compact", { notation: "compact", maximumFractionDigits: 1 });
-    return niceTicks(max).map((value) => ({ value, label: format.format(value) }));
-  };
+  return (/** @type {number} */ max) => valueTicks(figure, max, formatter, strings["plural.bytes"]);
 }
 
 function paintChart(data, figure) {
@@ -384,9 +364,23 @@ function percentPattern() {
   return parts.map((part) => (part.type === "integer" ? "{value}" : part.value)).join("");
 }
 
+/** The catalog's word for `category`'s count of bytes, without the count ("Bytes", "bajtów"). */
+function bytesWord(category) {
+  const entry = strings["plural.bytes"];
+  return (entry[category] ?? entry.other).replace("{count}", "").trim();
+}
+
 function exportWords() {
+  // The byte counts worded as the page words them; a CSV column's heading has the symbol.
   /** @type {Record<string, string>} */
-  const words = { byte: "B", bytes: "B", percent: percentPattern() };
+  const words = {
+    byte: bytesWord("one"),
+    bytes: bytesWord("other"),
+    bytes_few: bytesWord("few"),
+    bytes_many: bytesWord("many"),
+    bytes_unit: "B",
+    percent: percentPattern(),
+  };
   for (const [word, key] of Object.entries(EXPORT_WORD_KEYS)) {
     words[word] = strings[key];
   }

@@ -259,28 +259,3 @@ export function drawChart(box, chart) {
   box.replaceChildren(svg);
   return svg;
 }
-
-/**
- * Nice steps from 0 to at least `max` in `units` (1 for counts, 1024^k for binary sizes):
- * four or five of 1, 2, 2.5 or 5 times a power of ten.
- * @param {number} max
- * @param {number} unit
- * @returns {number[]}
- */
-export function niceTicks(max, unit = 1) {
-  const scaled = max / unit;
-  if (!(scaled > 0)) {
-    return [0, unit];
-  }
-  const rough = scaled / 4;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((f) => f * power).find((s) => s >= rough) ?? 10 * power;
-  const ticks = [];
-  for (let value = 0; value < scaled + step * 0.999; value += step) {
-    ticks.push(Number((value * unit).toPrecision(12)));
-    if (value >= scaled) {
-      break;
-    }
-  }
-  return ticks;
-}
