@@ -7,7 +7,9 @@ window model's, at the plan's chunk size and overlap), and, where a splitter cut
 (``calculator._splitters``), that splitter's chunks and tokens processed beside the window
 model's.  Applied to a corpus size the visitor gives (D documents, or a total size in bytes
 or in characters), or to the corpus the calculator plans, they are estimates: the sample
-stands for the corpus only as far as its text is like the corpus's.
+stands for the corpus only as far as its text is like the corpus's.  A total size is a corpus
+of documents like the sample's: D = the size ÷ the sample's size per document, each document
+split on its own (never one document of the whole size).
 
 Every figure is exact (``Fraction``) until it is shown: a ratio with :data:`RATIO_PLACES`
 decimals, an estimate rounded to a whole number (half up).  The page's worker asks
@@ -18,8 +20,9 @@ decimals, an estimate rounded to a whole number (half up).  The page's worker as
 (Fraction(683, 2298), Fraction(683, 1))
 >>> estimate(sample, "documents", 50_000, 512, 64).tokens
 34150000
->>> estimate(sample, "bytes", 10**9, 512, 64).tokens  # 10^9 × 683/2370
-288185654
+>>> figures = estimate(sample, "bytes", 10**9, 512, 64)  # 10^9 ÷ 2370 = 421,940.9 documents
+>>> figures.documents, figures.tokens, figures.chunks
+(421941, 288185703, 843882)
 """
 
 from __future__ import annotations
@@ -32,7 +35,14 @@ from ._decimals import decimal_text
 from ._errors import CalculatorError
 from ._integers import require_int
 from ._record import record
-from ._text import NumberFormat, parse_whole_number
+from ._text import (
+    MAX_DECIMAL_DIGITS,
+    SIZE_UNITS,
+    NumberFormat,
+    parse_size,
+    parse_whole_number,
+    split_unit,
+)
 
 __all__ = [
     "RATIO_PLACES",
@@ -140,55 +150,79 @@ def nearest(value: Fraction) -> int:
 class Estimate:
     """The corpus's figures estimated from a sample and a corpus ``size`` of ``kind``.
 
-    ``tokens`` is size × the sample's tokens per ``kind`` (per document: its average);
-    ``chunks`` (only for documents) is D × the sample's chunks per document.  ``use`` is
-    what the calculator's corpus becomes with the sample used for it: D documents of the
-    sample's average tokens (rounded), or one total of the estimated tokens.
+    ``documents`` is D: the size given in documents, or, from a total size in bytes or
+    characters, the size ÷ the sample's ``size_per_document`` (its bytes or characters per
+    document), rounded, and at least one.  The corpus is then D documents like the sample's,
+    each split on its own: ``tokens`` is D × the sample's tokens per document (``ratio``),
+    ``chunks`` D × its chunks per document; ``use`` is what the calculator's corpus becomes
+    with the sample used for it, D documents of the sample's average tokens (rounded).
+    ``size`` is exact: a total in a unit above a byte may end in a fraction of one.
     """
 
     kind: str
-    size: int
+    size: Fraction
+    size_per_document: Fraction | None
+    documents: int
     ratio: Fraction
     tokens: int
-    chunks: int | None
-    chunks_per_document: Fraction | None
+    chunks: int
+    chunks_per_document: Fraction
     use: dict[str, str]
 
 
 def estimate(
-    sample: Sample, kind: str, size: int, chunk_size: int, overlap: int
+    sample: Sample, kind: str, size: int | Fraction, chunk_size: int, overlap: int
 ) -> Estimate | None:
-    """The corpus's tokens (and, from D documents, chunks) as the sample says they are;
-    ``None`` when the sample has nothing of what ``kind`` measures (no bytes, say).
+    """The corpus's documents, tokens and chunks as the sample says they are; ``None`` when
+    the sample has nothing of what ``kind`` measures (no bytes, say).
 
-    Raises :class:`CalculatorError` for a kind not in :data:`SIZE_KINDS` or a size below 1.
+    Raises :class:`CalculatorError` for a kind not in :data:`SIZE_KINDS`, a size below 1, or
+    a number of documents or characters that is not whole.
 
     >>> sample = Sample((SampleDocument(100, 400, 410, 70), SampleDocument(300, 1300, 1320, 210)))
     >>> figures = estimate(sample, "documents", 1000, 128, 16)
     >>> figures.tokens, figures.chunks, figures.use
     (200000, 2000, {'corpus': 'documents', 'documents': '1000', 'average_tokens': '200'})
-    >>> estimate(sample, "characters", 10**6, 128, 16).use
-    {'corpus': 'one', 'tokens': '235294'}
+    >>> figures = estimate(sample, "characters", 10**6, 128, 16)  # 10^6 ÷ 850 = 1,176.47 documents
+    >>> figures.documents, figures.tokens, figures.chunks, figures.use["average_tokens"]
+    (1176, 235200, 2352, '200')
     """
-    size = require_int("sample_size", size, 1)
+    if not isinstance(size, Fraction):
+        size = Fraction(require_int("sample_size", size, 1))
+    elif size.denominator != 1 and kind != "bytes":
+        raise CalculatorError("sample_size", "not_whole")
+    elif size < 1:
+        raise CalculatorError("sample_size", "too_small", minimum=1)
     if kind == "documents":
-        ratio = sample.tokens_per_document
-        per_document = sample.chunks_per_document(chunk_size, overlap)
-        if ratio is None or per_document is None:
-            return None
-        use = {"corpus": "documents", "documents": str(size), "average_tokens": str(nearest(ratio))}
-        chunks = nearest(size * per_document)
-        return Estimate(kind, size, ratio, nearest(size * ratio), chunks, per_document, use)
-    if kind == "bytes":
-        ratio = sample.per_byte
+        measured = None
+    elif kind == "bytes":
+        measured = sample.bytes
     elif kind == "characters":
-        ratio = sample.per_character
+        measured = sample.characters
     else:
         raise CalculatorError("sample_kind", "unknown_choice", value=kind)
-    if ratio is None:
+    ratio = sample.tokens_per_document
+    per_document = sample.chunks_per_document(chunk_size, overlap)
+    if ratio is None or per_document is None or measured == 0:
         return None
-    tokens = nearest(size * ratio)
-    return Estimate(kind, size, ratio, tokens, None, None, {"corpus": "one", "tokens": str(tokens)})
+    size_per_document = None if measured is None else Fraction(measured, len(sample.documents))
+    if size_per_document is None:
+        documents = int(size)
+    else:
+        documents = max(1, nearest(size / size_per_document))
+    use = {"corpus": "documents", "documents": str(documents)}
+    use["average_tokens"] = str(nearest(ratio))
+    return Estimate(
+        kind,
+        size,
+        size_per_document,
+        documents,
+        ratio,
+        nearest(documents * ratio),
+        nearest(documents * per_document),
+        per_document,
+        use,
+    )
 
 
 @record
@@ -240,6 +274,30 @@ def _shown(value: Fraction | None) -> str | None:
     return None if value is None else decimal_text(value, RATIO_PLACES)
 
 
+def _exactly(value: Fraction) -> str:
+    """``value``, a decimal (a size typed with its unit), as a decimal string in full.
+
+    >>> _exactly(Fraction(33017561088, 25)), _exactly(Fraction(7))
+    ('1320702443.52', '7')
+    """
+    places = 0
+    # A typed decimal times a unit ends within its own decimals (at most MAX_DECIMAL_DIGITS).
+    while (10**places) % value.denominator and places < 2 * MAX_DECIMAL_DIGITS:
+        places += 1
+    return decimal_text(value, places)
+
+
+def _size(kind: str, text: str, number_format: NumberFormat) -> int | Fraction:
+    """The corpus size typed for ``kind``: bytes with or without their unit, or a whole
+    number of documents or characters (a byte unit there is refused, naming the unit)."""
+    if kind == "bytes":
+        return parse_size("sample_size", text, number_format)
+    unit = split_unit(text)[1]
+    if unit in SIZE_UNITS:
+        raise CalculatorError("sample_size", "unit_not_bytes", unit=unit)
+    return parse_whole_number("sample_size", text, number_format, minimum=1)
+
+
 def _whole(value: object, field: str) -> int:
     """A figure the page sends (an integer or its decimal string)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
@@ -257,12 +315,15 @@ def describe(request_json: str) -> str:
     and ``words``), ``chunk_size`` and ``overlap`` (the calculator's answer's), ``size``
     (``kind`` and the ``text`` typed, read in ``number_format``; empty: no estimate),
     ``corpus`` (the calculator's ``chunks`` and ``tokens_processed``, or null) and ``splits``
-    (per splitter that cut the whole sample, its ``chunks`` and ``tokens_processed``).
+    (per splitter that cut the whole sample, its ``chunks`` and ``tokens_processed``).  A size
+    in bytes may carry its unit (``50 GB``); any size may be a power of ten (``5e4``).
 
     The answer: ``documents``, ``tokens``, ``characters``, ``bytes``, ``words``, the ratios
     ``per_character``, ``per_byte``, ``per_word`` (null without a denominator),
     ``tokens_per_document``, ``chunks`` and ``chunks_per_document``; ``estimate`` (``kind``,
-    ``size``, ``ratio``, ``tokens``, ``chunks``, ``chunks_per_document``, ``use``) or null;
+    ``size`` (in full, with its decimals where a unit gave a fraction of a byte),
+    ``size_per_document`` (null for documents), ``documents``, ``ratio`` (tokens per
+    document), ``tokens``, ``chunks``, ``chunks_per_document``, ``use``) or null;
     ``error`` (the size's error, as the calculator's errors are given) or null; and
     ``splitters``: the window model's row, then each split's (``splitter``, ``chunks``,
     ``tokens_processed``, ``chunks_ratio``, ``tokens_ratio``, ``corpus_chunks``,
@@ -318,18 +379,22 @@ def describe(request_json: str) -> str:
     size = request.get("size") or {}
     if str(size.get("text", "")).strip():
         try:
-            text = str(size["text"])
-            typed = parse_whole_number("sample_size", text, number_format, minimum=1)
-            figures = estimate(sample, str(size.get("kind")), typed, chunk_size, overlap)
+            kind = str(size.get("kind"))
+            if kind not in SIZE_KINDS:
+                raise CalculatorError("sample_kind", "unknown_choice", value=kind)
+            typed = _size(kind, str(size["text"]), number_format)
+            figures = estimate(sample, kind, typed, chunk_size, overlap)
         except CalculatorError as error:
             answer["error"] = error.to_dict()
         else:
             answer["estimate"] = figures and {
                 "kind": figures.kind,
-                "size": str(figures.size),
+                "size": _exactly(figures.size),
+                "size_per_document": _shown(figures.size_per_document),
+                "documents": str(figures.documents),
                 "ratio": _shown(figures.ratio),
                 "tokens": str(figures.tokens),
-                "chunks": None if figures.chunks is None else str(figures.chunks),
+                "chunks": str(figures.chunks),
                 "chunks_per_document": _shown(figures.chunks_per_document),
                 "use": figures.use,
             }

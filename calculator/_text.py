@@ -4,14 +4,17 @@ One rule serves every field, the page's and the command line's: a separator grou
 only where it groups thousands as the page's language writes them; a number typed in the
 other convention (``0.02`` on a German page, ``4,29`` on an English one) is read as it plainly
 means, and a number that two conventions would read differently is refused, never read as
-its digits joined.
+its digits joined.  A count may be written with a power of ten (``1e6``), and a size in bytes
+with its unit (``50 GB``, ``1,5 TiB``): both are read exactly, in time linear in the text.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
+from types import MappingProxyType
 
 from ._errors import CalculatorError
 from ._record import record
@@ -32,6 +35,32 @@ _MINUS_SIGNS = "-\u2212"
 # Groups of three after a first group that is not zero: "0.500" groups nothing, and
 # leading zeros stay allowed ("0001.000").
 _GROUPED = re.compile(r"0*[1-9][0-9]{0,2}(?:\|[0-9]{3})+")
+# Scientific notation's power of ten: 2.5e3, 2,5E3, 1e-2 (with a hyphen or a minus sign).
+_EXPONENT_MARKS = "eE"
+_EXPONENT_SIGNS = "+-\u2212"
+# Past this power of ten no typed number is whole and at most MAX_TYPED_VALUE: a mantissa has
+# at most MAX_DECIMAL_DIGITS significant digits, so 10**-MAX_DECIMAL_DIGITS × 10**e is already
+# too large, and 10**MAX_DECIMAL_DIGITS × 10**-e not whole.  An exponent beyond it ("1e999999999")
+# is refused from its length, never computed.
+_MAX_EXPONENT = MAX_DECIMAL_DIGITS + _MAX_DIGITS
+#: The units a size in bytes is typed with, as CLDR and the IEC write them: decimal (1000^n,
+#: with both kB and KB) and binary (1024^n).  Exactly these: "Gb" is gigabits, "gb" unclear.
+SIZE_UNITS: Mapping[str, int] = MappingProxyType(
+    {
+        "B": 1,
+        "kB": 1000,
+        "KB": 1000,
+        "MB": 1000**2,
+        "GB": 1000**3,
+        "TB": 1000**4,
+        "PB": 1000**5,
+        "KiB": 1024,
+        "MiB": 1024**2,
+        "GiB": 1024**3,
+        "TiB": 1024**4,
+        "PiB": 1024**5,
+    }
+)
 
 
 @record
@@ -115,11 +144,14 @@ def parse_whole_number(
     """Read a whole number typed in ``number_format``, or say what is wrong with it.
 
     Leading zeros, grouping and the other convention's plain grouping are read in time
-    linear in the text; the length limit applies to the significant digits.
+    linear in the text; the length limit applies to the significant digits.  A power of ten
+    (``1e6``, ``2,5e3`` on a German page) is read exactly and must come to a whole number.
 
     >>> german = NumberFormat(group=".", decimal=",")
     >>> parse_whole_number("tokens", "8.000", german), parse_whole_number("tokens", "200 000")
     (8000, 200000)
+    >>> parse_whole_number("documents", "2,5e3", german), parse_whole_number("tokens", "1E6")
+    (2500, 1000000)
     >>> parse_whole_number("tokens", "60,000,000", german)
     60000000
     >>> parse_whole_number("tokens", "0" * 5000 + "7")
@@ -151,7 +183,12 @@ def _parsed(field: str, text: str, group: str, decimal: str, minimum: int) -> in
     if not body:
         raise CalculatorError(field, "empty")
     negative = body[0] in _MINUS_SIGNS
-    digits = _whole_digits(field, body[1:] if negative else body, NumberFormat(group, decimal))
+    unsigned = body[1:] if negative else body
+    if _scientific(unsigned):
+        return _whole_value(
+            field, _exact(field, unsigned, NumberFormat(group, decimal)), minimum, negative
+        )
+    digits = _whole_digits(field, unsigned, NumberFormat(group, decimal))
     if negative and digits:
         raise CalculatorError(field, "too_small", minimum=minimum)
     if len(digits) > _MAX_DIGITS:
@@ -162,6 +199,147 @@ def _parsed(field: str, text: str, group: str, decimal: str, minimum: int) -> in
     if value > MAX_TYPED_VALUE:
         raise CalculatorError(field, "too_large", maximum=MAX_TYPED_VALUE)
     return value
+
+
+def _whole_value(field: str, value: Fraction, minimum: int, negative: bool) -> int:
+    """``value`` (read without its sign) as the whole number a field takes, or its error."""
+    if negative and value:
+        raise CalculatorError(field, "too_small", minimum=minimum)
+    if value > MAX_TYPED_VALUE:
+        raise CalculatorError(field, "too_large", maximum=MAX_TYPED_VALUE)
+    if value.denominator != 1:
+        raise CalculatorError(field, "not_whole")
+    if value < minimum:
+        raise CalculatorError(field, "too_small", minimum=minimum)
+    return int(value)
+
+
+def _scientific(body: str) -> bool:
+    """Whether ``body`` is written with a power of ten (``1e6``)."""
+    return any(mark in body for mark in _EXPONENT_MARKS)
+
+
+def _exact(field: str, body: str, number_format: NumberFormat) -> Fraction:
+    """``body`` (no sign), a decimal in either convention with an optional power of ten
+    (``2,5e3`` on a German page, ``1.5E-2``), read exactly; the mantissa is read as
+    :func:`parse_decimal` reads a decimal (the page's own convention first).
+
+    The work is linear in the text: at most :data:`MAX_DECIMAL_DIGITS` significant digits are
+    converted, and an exponent past :data:`_MAX_EXPONENT` is refused from its length.
+
+    >>> german = NumberFormat(group=".", decimal=",")
+    >>> _exact("tokens", "2,5e3", german), _exact("tokens", "2.5E3", german)
+    (Fraction(2500, 1), Fraction(2500, 1))
+    >>> _exact("tokens", "1.5e-2", MACHINE), _exact("tokens", "1.000.000", german)
+    (Fraction(3, 200), Fraction(1000000, 1))
+    """
+    mantissa, mark, exponent = body.replace("E", "e").partition("e")
+    power = 0
+    if mark:
+        sign = exponent[:1] if exponent[:1] in _EXPONENT_SIGNS else ""
+        digits = exponent[len(sign) :]
+        if not (digits.isascii() and digits.isdigit()):
+            raise CalculatorError(field, "not_a_number")
+        digits = digits.lstrip("0") or "0"
+        # Measured by its length first: int() of a long exponent is never asked for.
+        huge = len(digits) > len(str(_MAX_EXPONENT)) or int(digits) > _MAX_EXPONENT
+        power = _MAX_EXPONENT + 1 if huge else int(digits)
+        if sign and sign != "+":
+            power = -power
+    reading = _either(mantissa, number_format)
+    if reading is None:
+        raise CalculatorError(field, "not_a_number")
+    fraction = reading.fraction.rstrip("0")
+    if len(reading.whole) + len(fraction) > MAX_DECIMAL_DIGITS:
+        raise CalculatorError(field, "too_many_digits", maximum=MAX_DECIMAL_DIGITS)
+    value = Fraction(int(reading.whole + fraction or "0"), 10 ** len(fraction))
+    if not value:
+        return value
+    if power > _MAX_EXPONENT:
+        raise CalculatorError(field, "too_large", maximum=MAX_TYPED_VALUE)
+    if power < -_MAX_EXPONENT:
+        raise CalculatorError(field, "not_whole")
+    scale: int = 10 ** abs(power)
+    return value * scale if power >= 0 else value / scale
+
+
+def _either(body: str, number_format: NumberFormat) -> _Reading | None:
+    """``body`` as a decimal plainly means (whole or not), as :func:`parse_decimal` reads
+    one: the page's own convention first, then the other; None if neither reads it."""
+    own, other = _conventions(number_format)
+    mine = _read(body, own)
+    if mine is None and other is not None:
+        return _read(body, other)
+    return mine
+
+
+def split_unit(text: str) -> tuple[str, str]:
+    """``text`` as its number and the letters that end it (its unit, if it is one), with the
+    spaces between them dropped.
+
+    >>> split_unit(" 1,5\u00a0TB "), split_unit("50GB"), split_unit("1e6")
+    (('1,5', 'TB'), ('50', 'GB'), ('1e6', ''))
+    """
+    body = text.strip()
+    end = len(body)
+    while end and body[end - 1].isascii() and body[end - 1].isalpha():
+        end -= 1
+    number = body[:end]
+    start = len(number)
+    while start and number[start - 1] in _SPACES:
+        start -= 1
+    return number[:start], body[end:]
+
+
+def parse_size(
+    field: str, text: str, number_format: NumberFormat = MACHINE, minimum: int = 1
+) -> Fraction:
+    """A size in bytes typed with its unit (``50 GB``, ``1,5 TiB``, ``2.5e3 kB``) or as a
+    whole number of bytes (``2000000``, ``2e6``, ``2000000 B``), read exactly in
+    ``number_format``.
+
+    The number before a unit above a byte is a decimal, read as :func:`parse_decimal` reads
+    one (``1,500 GB`` is 1.5 GB on a German page), and may come to a fraction of a byte
+    (1.23 GiB is 1,320,702,443.52 bytes), kept exactly; a number of bytes is a whole number,
+    read as :func:`parse_whole_number` reads one.  Anything else is refused with the forms
+    accepted (``not_a_size``).
+
+    >>> german = NumberFormat(group=".", decimal=",")
+    >>> parse_size("size", "50 GB"), parse_size("size", "1,5\u00a0TiB", german)
+    (Fraction(50000000000, 1), Fraction(1649267441664, 1))
+    >>> parse_size("size", "1.23 GiB")
+    Fraction(33017561088, 25)
+    >>> try:
+    ...     parse_size("size", "50 gb")
+    ... except CalculatorError as error:
+    ...     print(error.key)
+    not_a_size
+    """
+    number, unit = split_unit(text)
+    try:
+        if not number:
+            raise CalculatorError(field, "empty" if not unit else "not_a_size")
+        factor = SIZE_UNITS.get(unit) if unit else 1
+        if factor is None:
+            raise CalculatorError(field, "not_a_size")
+        if factor == 1:  # bytes: a whole number, read as every count is
+            return Fraction(parse_whole_number(field, number, number_format, minimum))
+        negative = number[0] in _MINUS_SIGNS
+        try:
+            value = _exact(field, number[1:] if negative else number, number_format) * factor
+        except CalculatorError as error:
+            if error.key != "not_whole":
+                raise
+            value = Fraction(0)  # a power of ten too small to compute: far below a byte
+        if (negative and value) or value < minimum:
+            raise CalculatorError(field, "too_small", minimum=minimum)
+        if value > MAX_TYPED_VALUE:
+            raise CalculatorError(field, "too_large", maximum=MAX_TYPED_VALUE)
+        return value
+    except CalculatorError as error:
+        if error.key == "not_a_number":
+            raise CalculatorError(field, "not_a_size") from None
+        raise
 
 
 def _whole_digits(field: str, body: str, number_format: NumberFormat) -> str:

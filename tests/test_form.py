@@ -56,7 +56,10 @@ REFUSED = [
     ("   ", ENGLISH, "empty", {}),
     ("abc", ENGLISH, "not_a_number", {}),
     ("12a", ENGLISH, "not_a_number", {}),
-    ("1e400", ENGLISH, "not_a_number", {}),
+    # A power of ten is read exactly, its exponent bounded before anything is computed.
+    ("1e400", ENGLISH, "too_large", {"maximum": str(MAX_TYPED_VALUE)}),
+    ("1e", ENGLISH, "not_a_number", {}),
+    ("1.5e0", ENGLISH, "not_whole", {}),
     ("<script>", ENGLISH, "not_a_number", {}),
     ("٨٠٠٠", ENGLISH, "not_a_number", {}),
     ("１２", ENGLISH, "not_a_number", {}),  # noqa: RUF001 - full-width digits on purpose

@@ -92,7 +92,9 @@ def test_comparison_rows_travel_as_one_parameter() -> None:
 HOSTILE_VALUES = [
     ("letters", "not_a_number"),
     ("-5", "too_small"),
-    ("1e400", "not_a_number"),
+    ("1e400", "too_large"),  # a power of ten, bounded before it is computed
+    ("1e999999999", "too_large"),
+    ("1.5e0", "not_whole"),
     ("9" * 10_000, "too_large"),
     ('<img src=x onerror="alert(1)">', "not_a_number"),
     ("</script><script>alert(1)</script>", "not_a_number"),

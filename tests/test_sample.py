@@ -67,35 +67,55 @@ def test_chunks_per_document_split_each_document_on_its_own(
 
 
 @pytest.mark.parametrize(
-    ("sample", "kind", "size", "tokens", "chunks", "use"),
+    ("sample", "kind", "size", "documents", "tokens", "chunks", "average"),
     [
-        (ONE, "documents", 50_000, 34_150_000, 200_000, ("documents", "50000", "683")),
+        (ONE, "documents", 50_000, 50_000, 34_150_000, 200_000, 683),
         # 1 and 2 chunks at 200/20: 3 documents × 3/2 chunks = 4.5, rounded up.
-        (TWO, "documents", 3, 600, 5, ("documents", "3", "200")),
-        # 10^9 bytes × 683/2370 = 288,185,654.0…
-        (ONE, "bytes", 10**9, 288_185_654, None, ("one", "288185654")),
-        # 10^6 characters × 400/1700 = 235,294.1…
-        (TWO, "characters", 10**6, 235_294, None, ("one", "235294")),
-        # A half is rounded up: 1 byte × 683/2370 is 0.29 → 0; 5 bytes × 1/2 → 3.
-        (ONE, "bytes", 1, 0, None, ("one", "0")),
-        (Sample((SampleDocument(1, 2, 2, 1),)), "bytes", 5, 3, None, ("one", "3")),
+        (TWO, "documents", 3, 3, 600, 5, 200),
+        # A total size is D documents like the sample's, each split on its own:
+        # 10^9 bytes ÷ 2,370 bytes a document = 421,940.9 → 421,941 documents of 683 tokens.
+        (ONE, "bytes", 10**9, 421_941, 421_941 * 683, 421_941 * 4, 683),
+        # 10^6 characters ÷ 850 characters a document = 1,176.5 → 1,176 documents.
+        (TWO, "characters", 10**6, 1_176, 1_176 * 200, 1_764, 200),
+        # 1.23 GiB (1,320,702,443.52 bytes) ÷ 2,370 = 557,258.4 documents.
+        (ONE, "bytes", Fraction(33_017_561_088, 25), 557_258, 557_258 * 683, 557_258 * 4, 683),
+        # Less than a document is one; a half is rounded up (5 bytes ÷ 2 = 2.5 → 3).
+        (ONE, "bytes", 1, 1, 683, 4, 683),
+        (Sample((SampleDocument(1, 2, 2, 1),)), "bytes", 5, 3, 3, 3, 1),
     ],
 )
 def test_a_corpus_size_gives_an_estimate(
     sample: Sample,
     kind: str,
-    size: int,
+    size: int | Fraction,
+    documents: int,
     tokens: int,
-    chunks: int | None,
-    use: tuple[str, ...],
+    chunks: int,
+    average: int,
 ) -> None:
     figures = estimate(sample, kind, size, 200, 20)
     assert figures is not None
-    assert (figures.tokens, figures.chunks) == (tokens, chunks)
-    names = (
-        ("corpus", "documents", "average_tokens") if use[0] == "documents" else ("corpus", "tokens")
-    )
-    assert figures.use == dict(zip(names, use, strict=True))
+    assert (figures.documents, figures.tokens, figures.chunks) == (documents, tokens, chunks)
+    assert figures.use == {
+        "corpus": "documents",
+        "documents": str(documents),
+        "average_tokens": str(average),
+    }
+
+
+def test_a_50_gb_corpus_is_documents_like_the_samples_not_one_document() -> None:
+    """Issue 47: 50 GB used as a sample was one document of 13.3 billion tokens, split as one
+    stream (29.7 million chunks at 512/64 where documents of 683 tokens make 42.2 million)."""
+    figures = estimate(ONE, "bytes", 50 * 10**9, 512, 64)
+    assert figures is not None
+    # 5 × 10^10 ÷ 2,370 = 21,097,046.4 documents of 683 tokens, 2 chunks each at 512/64.
+    assert figures.use == {
+        "corpus": "documents",
+        "documents": "21097046",
+        "average_tokens": "683",
+    }
+    assert (figures.tokens, figures.chunks) == (21_097_046 * 683, 21_097_046 * 2)
+    assert figures.size_per_document == Fraction(2370)
 
 
 def test_no_estimate_without_what_the_size_measures() -> None:
@@ -143,7 +163,8 @@ def test_a_corpus_of_the_sample_repeated_is_estimated_exactly(
     documents: list[SampleDocument], repeats: int, chunk_size: int, overlap: int
 ) -> None:
     """D = the sample's documents × r: the estimate is the plan of that corpus, document by
-    document (the brute force), and of its bytes and characters as one total."""
+    document (the brute force), whether its size is given in documents or as its total bytes
+    or characters (which make D documents like the sample's, never one document)."""
     overlap %= chunk_size
     sample = Sample(tuple(documents))
     corpus = [document.tokens for document in documents] * repeats
@@ -153,8 +174,48 @@ def test_a_corpus_of_the_sample_repeated_is_estimated_exactly(
     assert figures.tokens == plan.tokens == sum(corpus)
     assert figures.chunks == plan.chunks
     for kind, size in (("bytes", sample.bytes), ("characters", sample.characters)):
-        by_size = estimate(sample, kind, size * repeats, chunk_size, overlap) if size else None
-        assert by_size is None or by_size.tokens == sum(corpus)
+        if not size:
+            assert estimate(sample, kind, repeats, chunk_size, overlap) is None
+            continue
+        by_size = estimate(sample, kind, size * repeats, chunk_size, overlap)
+        assert by_size is not None
+        assert (by_size.documents, by_size.tokens) == (len(corpus), sum(corpus))
+        assert by_size.chunks == plan.chunks
+        assert by_size.use == figures.use
+
+
+@given(
+    st.lists(DOCUMENT, min_size=1, max_size=6),
+    st.one_of(st.integers(1, 10**5), st.integers(1, 10**15)),
+    st.integers(1, 700),
+    st.integers(0, 699),
+)
+def test_a_total_size_is_documents_of_the_samples_average_size(
+    documents: list[SampleDocument], size: int, chunk_size: int, overlap: int
+) -> None:
+    """Any size in bytes: D = size ÷ the sample's bytes per document, rounded half up in
+    integers (at least one), then exactly the estimate of D documents, each split on its own
+    (the plan of the sample's documents, r times, when D is r × theirs)."""
+    overlap %= chunk_size
+    sample = Sample(tuple(documents))
+    by_bytes = estimate(sample, "bytes", size, chunk_size, overlap)
+    if sample.bytes == 0:
+        assert by_bytes is None
+        return
+    assert by_bytes is not None
+    count = len(documents)
+    expected = max(1, (2 * size * count + sample.bytes) // (2 * sample.bytes))
+    assert by_bytes.documents == expected
+    by_documents = estimate(sample, "documents", expected, chunk_size, overlap)
+    assert by_documents is not None
+    assert (by_bytes.tokens, by_bytes.chunks, by_bytes.use) == (
+        by_documents.tokens,
+        by_documents.chunks,
+        by_documents.use,
+    )
+    if expected % count == 0 and expected <= 300:  # a corpus small enough to list
+        corpus = [document.tokens for document in documents] * (expected // count)
+        assert by_bytes.chunks == plan_documents(corpus, chunk_size, overlap).chunks
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,10 @@
 // The counts into the calculator, and the counted text as a sample of the corpus.
 //
 // "Use as the corpus" makes the counted documents the collection (a count for each); "use as a
-// sample" makes it the size the visitor gives, as the sample estimates it (D documents of the
-// sample's average tokens, or one total); both say first what they replace, and can be undone.
+// sample" makes it the size the visitor gives, as the sample estimates it: D documents of the
+// sample's average tokens, each split on its own (from a total size in bytes or characters, D is
+// that size ÷ the sample's size per document); both say first what they replace, and can be
+// undone.
 // The sample's figures (its tokens per character, byte and word, its chunks per document, the
 // estimate with its formula, and each splitter's figures beside the window model's, applied to
 // the corpus) are Python's (calculator/_sample.py, in the worker): this module only paints them.
@@ -44,6 +46,8 @@ const splittersView = $("[data-count-splitters]");
 const RATIO_DECIMALS = 3;
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;
+// Intl's most fraction digits everywhere (ES2020); a size typed past them is shown rounded.
+const MAX_SIZE_DECIMALS = 20;
 
 let sampleNumber = 0;
 /** The request of the sample shown or asked for (the same one is not sent twice). */
@@ -175,38 +179,48 @@ function paintEstimate(/** @type {SampleFigures["estimate"]} */ figures) {
   if (!figures) {
     return;
   }
-  const tokens = /** @type {HTMLElement} */ (estimate.querySelector('[data-estimate="tokens"]'));
-  const chunks = /** @type {HTMLElement} */ (estimate.querySelector('[data-estimate="chunks"]'));
+  const figure = (/** @type {string} */ name) =>
+    /** @type {HTMLElement} */ (estimate.querySelector(`[data-estimate="${name}"]`));
   const formula = (/** @type {string} */ name) =>
     /** @type {HTMLElement} */ (estimate.querySelector(`[data-estimate-formula="${name}"]`));
-  writeData(tokens, "value", figures.tokens);
-  writeText(tokens, `≈\u00a0${formatter.count(strings["plural.tokens"], figures.tokens)}`);
-  const byDocuments = figures.kind === "documents";
-  writeText(
-    formula("tokens"),
-    fill(
-      strings[byDocuments ? "count.formula.documents_tokens" : `count.formula.${figures.kind}`],
-      {
-        documents: formatter.integer(figures.size),
-        size: formatter.integer(figures.size),
-        ratio: ratio(figures.ratio),
-      },
-    ),
+  const documents = formatter.integer(figures.documents);
+  // From a total size: D documents like the sample's, the size ÷ its size per document.
+  const fromTotal = figures.kind !== "documents";
+  writeHidden(
+    /** @type {HTMLElement} */ (estimate.querySelector('[data-estimate-row="documents"]')),
+    !fromTotal,
   );
-  writeData(chunks, "value", figures.chunks ?? "");
-  if (figures.chunks === null) {
-    writeText(chunks, strings["count.estimate_chunks_documents"]);
-    writeText(formula("chunks"), "");
-  } else {
-    writeText(chunks, `≈\u00a0${formatter.count(strings["plural.chunks"], figures.chunks)}`);
+  writeData(figure("documents"), "value", fromTotal ? figures.documents : "");
+  writeText(
+    figure("documents"),
+    fromTotal ? `≈\u00a0${formatter.count(strings["plural.documents"], figures.documents)}` : "",
+  );
+  writeText(
+    formula("documents"),
+    fromTotal
+      ? fill(strings[`count.formula.${figures.kind}`], {
+          size: exactly(figures.size),
+          ratio: ratio(figures.size_per_document),
+        })
+      : "",
+  );
+  for (const [name, plural, perDocument] of /** @type {const} */ ([
+    ["tokens", "plural.tokens", figures.ratio],
+    ["chunks", "plural.chunks", figures.chunks_per_document],
+  ])) {
+    writeData(figure(name), "value", figures[name]);
+    writeText(figure(name), `≈\u00a0${formatter.count(strings[plural], figures[name])}`);
     writeText(
-      formula("chunks"),
-      fill(strings["count.formula.documents_chunks"], {
-        documents: formatter.integer(figures.size),
-        ratio: ratio(figures.chunks_per_document),
-      }),
+      formula(name),
+      fill(strings[`count.formula.documents_${name}`], { documents, ratio: ratio(perDocument) }),
     );
   }
+}
+
+/** A size in full: a whole number, or the decimals a unit gave it (1.23 GiB in bytes). */
+function exactly(/** @type {string} */ size) {
+  const decimals = Math.min(size.split(".")[1]?.length ?? 0, MAX_SIZE_DECIMALS);
+  return decimals === 0 ? formatter.integer(size) : formatter.decimal(size, decimals);
 }
 
 /** Each splitter's figures of the sample beside the window model's, and in the corpus. */
@@ -374,6 +388,11 @@ function undoUse() {
   recalculate();
 }
 
+/** A size in bytes takes its unit (50 GB): letters, so the full keyboard; a count digits. */
+function syncSizeKeyboard() {
+  writeAttribute(sizeInput, "inputmode", sizeKind.value === "bytes" ? "text" : "numeric");
+}
+
 /** Wire the buttons and the sample's size; follow the count, the splits and the results. */
 export function startSample() {
   counting.onMessage(onReply);
@@ -384,7 +403,11 @@ export function startSample() {
     clearTimeout(typingTimer);
     typingTimer = setTimeout(requestSample, PAUSE_MS.input);
   });
-  sizeKind.addEventListener("change", requestSample);
+  sizeKind.addEventListener("change", () => {
+    syncSizeKeyboard();
+    requestSample();
+  });
+  syncSizeKeyboard();
   // An edit of the calculator's own fields is the visitor's: an undo would overwrite it.
   calculatorForm.addEventListener("input", (event) => {
     if (event.isTrusted && before) {
