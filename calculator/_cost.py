@@ -1,7 +1,9 @@
 """Embedding cost from a price per million tokens that the user enters.
 
-There is no built-in price list: prices change and differ by provider, and the
-user knows theirs.  Arithmetic is exact (fractions), rounded only for display.
+There is no price list beyond the model presets' (``models.json``: a price its publisher
+states, with its sources and the day checked, which fills the field as a preset's
+dimensions do): prices change and differ by provider, and the user knows theirs.
+Arithmetic is exact (fractions), rounded only for display.
 """
 
 from __future__ import annotations

@@ -26,11 +26,22 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_a_decimal": (),
         "ambiguous_number": (),
         "too_many_digits": ("maximum",),
+        "not_a_size": (),
+        "unit_not_bytes": ("unit",),
         "needs_equal_documents": (),
         "bad_list_link": (),
         "dtype_not_stored": ("value", "database", "supported"),
         "too_many_dimensions": ("maximum", "database", "index"),
     }
+)
+
+# The params that name the calculator's choices by their ids, with the catalog prefix each id
+# is worded by in a sentence: "binary" is "binary vectors" (``dtype_vectors.binary``), in the
+# grammar each catalog's sentence needs; a list of ids (", " between them) is worded item by
+# item (``dtype.<id>``, the option's own label) and joined with "or".  The page words them
+# from its own catalog alike (web/page/results-paint.js ``WORDED_PARAMS``).
+WORDED_PARAMS: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {"dtype_not_stored": MappingProxyType({"value": "dtype_vectors", "supported": "dtype"})}
 )
 
 # The English wording (the command line's and str(error)'s) is the site's English catalog,
@@ -98,6 +109,29 @@ def shortened(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _worded(key: str, fallback: str) -> str:
+    """The English catalog's text of ``key`` with plain spaces (a terminal's), or ``fallback``
+    where it has none.
+
+    >>> _worded("dtype.float32", "float32"), _worded("dtype.none", "none")
+    ('float32 (4 bytes)', 'none')
+    """
+    text = english_catalog().get(key)
+    return text.replace("\u00a0", " ") if isinstance(text, str) else fallback
+
+
+def _alternatives(items: list[str]) -> str:
+    """Items joined as English lists alternatives (CLDR's "or" list, as the page's
+    Intl.ListFormat writes it).
+
+    >>> _alternatives(["a"]), _alternatives(["a", "b"]), _alternatives(["a", "b", "c"])
+    ('a', 'a or b', 'a, b, or c')
+    """
+    if len(items) < 3:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + ", or " + items[-1]
+
+
 class CalculatorError(ValueError):
     """An input the calculator refuses, said as data so any language can word it.
 
@@ -139,6 +173,10 @@ class CalculatorError(ValueError):
             name: f"{int(value):,}" if name in self.integer_params else value
             for name, value in self.params.items()
         }
+        for name, prefix in WORDED_PARAMS.get(self.key, {}).items():
+            shown[name] = _alternatives(
+                [_worded(f"{prefix}.{item}", item) for item in self.params[name].split(", ")]
+            )
         return text.format(**shown)
 
     def __str__(self) -> str:

@@ -16,6 +16,11 @@ its sources.
 {'dimensions': '768', 'max_input_tokens': '512', 'added_tokens': '4'}
 >>> preset.source("max_input_tokens").checked
 '2026-12-05'
+
+A model with a published price fills the cost's price too (its currency is the price's):
+
+>>> model_preset("text-embedding-3-small").form_fields()["price_per_million"]
+'0.02'
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ FIELD_NAMES = (
     "status",
 )
 REQUIRED_FIELDS = ("label", "dimensions", "max_input_tokens")
+#: The form's field a preset's price fills (the cost's price per million tokens).
+PRICE_FIELD = "price_per_million"
 TOKENIZER_FIELDS = ("label", "kind", "file")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _ADDRESS = re.compile(r"https://[^\s/]+\.[^\s/]+/\S*")
@@ -103,13 +110,16 @@ class ModelPreset:
         return dict(self.sources)[field]
 
     def form_fields(self) -> dict[str, str]:
-        """The form's fields this preset fills, as the form's texts."""
+        """The form's fields this preset fills, as machine texts (the price a plain decimal,
+        "0.02": the form's reading of it gives the same text)."""
         fields = {
             "dimensions": str(self.dimensions),
             "max_input_tokens": str(self.max_input_tokens),
         }
         if self.added_tokens is not None:
             fields["added_tokens"] = str(self.added_tokens)
+        if self.price_per_million is not None:
+            fields[PRICE_FIELD] = _decimal(self.price_per_million)
         return fields
 
 
@@ -150,6 +160,8 @@ def check_data(data: object) -> None:
         tokenizer = entry.get("tokenizer")
         if tokenizer is not None and tokenizer["value"]["id"] not in tokenizers:
             raise ValueError(f"{name}.tokenizer: unknown tokenizer {tokenizer['value']['id']!r}")
+        if "price" in entry:
+            _check_price(f"{name}.price", entry["price"]["value"])
 
 
 def _check_entry(
@@ -185,6 +197,21 @@ def _check_field(where: str, content: object) -> None:
     unknown = set(content) - {"value", "source", "checked", "note"}
     if unknown:
         raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
+
+
+_PRICE = re.compile(r"\d+(\.\d+)?")
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def _check_price(where: str, value: object) -> None:
+    """A price is a plain decimal text per million tokens and an ISO 4217 currency code."""
+    if not isinstance(value, dict) or set(value) != {"per_million_tokens", "currency"}:
+        raise ValueError(f"{where}: not {{per_million_tokens, currency}}")
+    amount, currency = value["per_million_tokens"], value["currency"]
+    if not isinstance(amount, str) or not _PRICE.fullmatch(amount):
+        raise ValueError(f"{where}: {amount!r} is not a decimal text such as '0.02'")
+    if not isinstance(currency, str) or not _CURRENCY.fullmatch(currency):
+        raise ValueError(f"{where}: {currency!r} is not a currency code such as 'USD'")
 
 
 def model_names() -> tuple[str, ...]:
@@ -299,7 +326,11 @@ def describe_preset(
     ({'max_input_tokens': 256, 'added_tokens': 2}, {'dimensions': '512'})
     """
     kept = dict(kept or {})
-    filled = {name: int(text) for name, text in preset.form_fields().items() if name not in kept}
+    filled: dict[str, object] = {
+        name: text if name == PRICE_FIELD else int(text)  # a price stays exact decimal text
+        for name, text in preset.form_fields().items()
+        if name not in kept
+    }
     return {
         "name": preset.name,
         "label": preset.label,
@@ -334,7 +365,7 @@ def describe_preset(
 
 
 def _decimal(value: Fraction) -> str:
-    # Imported here, as describe_preset's only caller is the command line.
+    # Imported here: only a preset with a price, or the command line, writes a decimal.
     from ._decimals import decimal_text  # noqa: PLC0415
 
     return decimal_text(value, 12)
@@ -359,6 +390,8 @@ def preset_line(
         parts.append(f"{preset.added_tokens:,} added to every chunk{_added(preset)}")
     elif preset.added_tokens is None:
         parts.append("the tokens it adds to every chunk are not known")
+    if preset.price_per_million is not None and PRICE_FIELD not in kept:
+        parts.append(f"price {_decimal(preset.price_per_million)} {preset.currency} per million")
     checked = max(source.checked for _, source in preset.sources)
     line = f"model {preset.name} (its preset, checked {checked}): " + ", ".join(parts)
     if kept:
@@ -387,6 +420,47 @@ def _added(preset: ModelPreset) -> str:
             f"{text} and the prefix {preset.prefix!r}" if text else f"the prefix {preset.prefix!r}"
         )
     return f" ({text})" if text else ""
+
+
+def price_source(preset: ModelPreset | None, kept: Mapping[str, str]) -> dict[str, object] | None:
+    """Where the cost's price comes from when ``preset`` filled it (the command line's
+    ``--price-per-million`` left out, so not in ``kept``): the model, its price and currency,
+    the addresses it was verified at and the day; ``None`` for the user's own price.
+
+    >>> source = price_source(model_preset("text-embedding-3-small"), {})
+    >>> source["model"], source["price_per_million"], source["currency"], source["checked"]
+    ('text-embedding-3-small', '0.02', 'USD', '2026-12-05')
+    >>> price_source(model_preset("text-embedding-3-small"), {"price_per_million": "0.05"})
+    >>> price_source(model_preset("e5-base-v2"), {})  # an open model: no price
+    """
+    if preset is None or preset.price_per_million is None or PRICE_FIELD in kept:
+        return None
+    source = preset.source("price")
+    found: dict[str, object] = {
+        "model": preset.name,
+        "price_per_million": _decimal(preset.price_per_million),
+        "currency": preset.currency,
+        "addresses": list(source.addresses),
+        "checked": source.checked,
+    }
+    if source.note:
+        found["note"] = source.note
+    return found
+
+
+def price_source_text(source: Mapping[str, object]) -> str:
+    """``price_source`` as the command line's cost line says it.
+
+    >>> print(price_source_text(price_source(model_preset("text-embedding-3-large"), {}) or {}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    the price of text-embedding-3-large's preset, checked 2026-12-05:
+    https://openai.com/blog/new-embedding-models-and-api-updates,
+    https://tokenprice.fyi/models/text-embedding-3-large
+    """
+    addresses = source["addresses"]
+    assert isinstance(addresses, list)
+    where = ", ".join(addresses)
+    return f"the price of {source['model']}'s preset, checked {source['checked']}: {where}"
 
 
 # --- The page: a model chosen in its form or named in a link -------------------------------
@@ -432,10 +506,10 @@ def chosen_fields(
         default = FIELDS[name].default
         untouched = {"", default, before.get(name, default)}
         text = fields.get(name, "")
-        value = _whole_text(name, text, number_format)
+        value = _machine_value(name, text, number_format)
         if text.strip() in untouched or value in untouched:
             target = after.get(name, default)
-            if value != target:
+            if target not in {value, text.strip()}:
                 filled[name] = target
     return filled
 
@@ -454,17 +528,21 @@ def differing_fields(
     return [
         name
         for name, text in preset.form_fields().items()
-        if _whole_text(name, fields.get(name, ""), number_format) != text
+        if _machine_value(name, fields.get(name, ""), number_format) != text
     ]
 
 
-def _whole_text(name: str, text: str, number_format: NumberFormat) -> str | None:
-    """A whole number's text in machine form ("8.191" on a German page: "8191"); ``None``
-    when it is not one."""
+def _machine_value(name: str, text: str, number_format: NumberFormat) -> str | None:
+    """A field's number in machine form, as ``form_fields`` writes it ("8.191" on a German
+    page: "8191"; a price "0,020": "0.02"); ``None`` when it is not one."""
     from ._fields import FIELD_MINIMUMS  # noqa: PLC0415
     from ._text import parse_whole_number  # noqa: PLC0415
 
     try:
+        if name == PRICE_FIELD:
+            from ._cost import parse_price  # noqa: PLC0415
+
+            return _decimal(parse_price(text, number_format))
         return str(parse_whole_number(name, text, number_format, FIELD_MINIMUMS[name]))
     except CalculatorError:
         return None

@@ -69,6 +69,9 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     >>> fields = fields_from_query("model=all-MiniLM-L6-v2&dimensions=512")
     >>> fields["dimensions"], fields["max_input_tokens"], fields["added_tokens"]
     ('512', '256', '2')
+    >>> german = NumberFormat(".", ",")
+    >>> fields_from_query("model=text-embedding-3-small", german)["price_per_million"]
+    '0,02'
     """
     given: dict[str, str] = {}
     for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
@@ -77,7 +80,10 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     if CORPUS_PARAMETER not in given:
         given[CORPUS_PARAMETER] = implied_corpus(given)
     given.pop(LEGACY_DOCUMENTS_MODE, None)
-    fields = dict(DEFAULT_FIELDS) | _model_defaults(given)
+    defaults = _model_defaults(given)  # a preset's price in the page's format too
+    fields = dict(DEFAULT_FIELDS)
+    for name, text in defaults.items():
+        fields[name] = _display_text(name, text, number_format)
     for name, value in given.items():
         fields[name] = _display_text(name, value, number_format)
     return fields

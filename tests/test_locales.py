@@ -126,6 +126,8 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "budget.over_by": frozenset({"over"}),
     "budget.chunks_that_fit": frozenset({"count"}),
     "cost.one_time": frozenset({"amount"}),
+    "cost.preset": frozenset({"model", "price", "currency", "hosts", "date"}),
+    "cost.preset_kept": frozenset({"model", "price", "hosts", "date"}),
     # The index's life: formulas filled with the answer's figures.
     "reindex.formula.reused": frozenset({"old"}),
     "reindex.formula.reused_edit": frozenset({"kept", "old", "realigned"}),
@@ -151,6 +153,10 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "model.values_none_added": frozenset({"model", "dimensions", "limit"}),
     "model.values_added_unknown": frozenset({"model", "dimensions", "limit"}),
     "model.kept": frozenset({"fields"}),
+    "model.field.dimensions": frozenset({"value"}),
+    "model.field.max_input_tokens": frozenset({"value"}),
+    "model.field.added_tokens": frozenset({"value"}),
+    "model.field.price_per_million": frozenset({"value"}),
     "model.tokenizer.here": frozenset({"tokenizer", "identified"}),
     "model.tokenizer.missing": frozenset({"tokenizer", "identified"}),
     "model.sources": frozenset({"date"}),
@@ -438,9 +444,6 @@ OTHER_KEYS = (
     "model_limit.no_plan",
     "model_limit.embedded",
     "model.custom",
-    "model.field.dimensions",
-    "model.field.max_input_tokens",
-    "model.field.added_tokens",
     "model.use_values",
     "model.tokenizer.unknown",
     "model.identified.checksum",
@@ -466,6 +469,8 @@ def required_keys() -> frozenset[str]:
     keys |= {f"errors.{key}" for key in ERROR_PLACEHOLDERS}
     keys |= {f"field.{name}.{part}" for name in FIELDS for part in ("label", "help")}
     keys |= {f"dtype.{name}" for name in DTYPES}
+    # Each representation as a noun phrase, for the sentences that name it (a refusal).
+    keys |= {f"dtype_vectors.{name}" for name in DTYPES}
     keys |= {f"storage.db.part.{name}" for name in PARTS}
     keys |= {f"storage.db.source.{name}" for name in SOURCES}
     keys |= {f"result.{name}.{part}" for name in RESULTS for part in ("label", "explain")}

@@ -54,12 +54,17 @@ function control(name) {
   return /** @type {HTMLInputElement | null} */ (form.elements.namedItem(name));
 }
 
-/** Machine texts (whole numbers) into the form's fields, in the page's number format. */
+// A preset's price as the calculator writes it ("0.02"): a plain decimal.
+const DECIMAL = /^\d+\.\d+$/;
+
+/** Machine texts (whole numbers, a price) into the form's fields, in the page's number
+ *  format: the price is filled as the dimensions are, and kept by the same rules. */
 function writeFields(texts) {
   for (const [name, text] of Object.entries(texts)) {
     const input = control(name);
     if (input) {
-      writeValue(input, INTEGER.test(text) ? formatter.integer(text) : text);
+      const shown = DECIMAL.test(text) ? formatter.decimal(text, 12) : text;
+      writeValue(input, INTEGER.test(text) ? formatter.integer(text) : shown);
     }
   }
 }
@@ -149,7 +154,10 @@ function paintLimit(answer) {
     return;
   }
   const largest = limit.largest_chunk_size_within_limit;
-  writeText(fieldWarning, fill(strings["limit.field"], { largest: formatter.integer(largest) }));
+  writeText(
+    fieldWarning,
+    fill(strings["limit.field"], { largest: formatter.count(strings["plural.tokens"], largest) }),
+  );
   const figures = {
     over: [
       limit.chunks_over_limit,
