@@ -185,6 +185,8 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "count.tokenizer_too_large": frozenset({"file"}),
     "count.tokenizer_read": frozenset({"file"}),
     "count.use_replaces": frozenset({"collection"}),
+    "count.used_corpus_recounted": frozenset({"counter"}),
+    "count.used_corpus_stale": frozenset({"counter"}),
     "count.collection_one": frozenset({"tokens"}),
     "count.collection_many": frozenset({"documents", "tokens"}),
     "count.formula.documents_tokens": frozenset({"documents", "ratio"}),

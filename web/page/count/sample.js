@@ -8,6 +8,7 @@
 // The sample's figures (its tokens per character, byte and word, its chunks per document, the
 // estimate with its formula, and each splitter's figures beside the window model's, applied to
 // the corpus) are Python's (calculator/_sample.py, in the worker): this module only paints them.
+/** @typedef {import("./count-shared.js").ShownCount} ShownCount */
 import { writeAttribute, writeData, writeHidden, writeText } from "../dom-write.js";
 import { syncShownFields } from "../form.js";
 import { fill, numberSeparators } from "../../pure/format.js";
@@ -62,6 +63,14 @@ let counting_ = false;
  */
 let before = null;
 let typingTimer = 0;
+/**
+ * What "Use as the corpus" put into the collection: the list's text, the counter that counted
+ * it and its documents, so that a later count (another tokenizer, a model's, other documents)
+ * is never left beside it silently: the same documents counted again become the collection,
+ * other documents are said to differ from it.
+ * @type {{list: string, counter: string, names: string} | null}
+ */
+let usedCorpus = null;
 
 /** The list of per-document counts, named only while shown (form.js), so found by its id. */
 const documentList = () =>
@@ -338,14 +347,24 @@ function used_(/** @type {string} */ said) {
   recalculate();
 }
 
-/** The counted documents become the collection: a count for each (and their total as the
- *  one document's tokens, should the visitor go back to one document). */
-function useAsCorpus() {
-  const counted = countedDocuments(shownCount()).map((item) => item.figures);
-  if (counted.length === 0) {
-    return;
+/** The counter a count was made with: the tokenizer file's name, or the encoding's. */
+const counterName = (/** @type {ShownCount} */ count) =>
+  count.request.tokenizer?.file.name ?? count.request.encoding;
+
+/** The names of a count's counted documents, in order. */
+const documentNames = (/** @type {ShownCount} */ count) =>
+  countedDocuments(count)
+    .map(({ document }) => document.name)
+    .join("\n");
+
+/** The shown count's documents into the collection: a count for each (and their total as the
+ *  one document's tokens, should the visitor go back to one document); whether there were. */
+function putCountsInCollection() {
+  const count = shownCount();
+  const counted = countedDocuments(count).map((item) => item.figures);
+  if (!count || counted.length === 0) {
+    return false;
   }
-  before ??= snapshot();
   const sum = counted.reduce((tokens, item) => tokens + (item.tokens ?? 0), 0);
   setField("tokens", formatter.integer(String(sum)));
   setField("corpus", "list");
@@ -355,7 +374,53 @@ function useAsCorpus() {
     list.value = counted.map((item) => String(item.tokens)).join("\n");
   }
   setBytesPerToken();
+  usedCorpus = {
+    list: list?.value ?? "",
+    counter: counterName(count),
+    names: documentNames(count),
+  };
+  return true;
+}
+
+/** The counted documents become the collection. */
+function useAsCorpus() {
+  if (countedDocuments(shownCount()).length === 0) {
+    return;
+  }
+  before ??= snapshot();
+  putCountsInCollection();
+  writeData(used, "countUsed", "corpus");
   used_(strings["count.used_corpus"]);
+}
+
+/** A new count shown after "Use as the corpus", the collection unchanged since: the same
+ *  documents counted again (with another tokenizer, say) become the collection, said so;
+ *  other documents are said not to be the collection, its counts kept until used. */
+function followUsedCorpus(/** @type {ShownCount | null} */ count) {
+  const list = documentList();
+  if (!usedCorpus || !count || !list || list.value !== usedCorpus.list) {
+    usedCorpus = null; // nothing used, or the visitor has changed the collection since
+    return;
+  }
+  const counted = countedDocuments(count);
+  if (counted.length === 0) {
+    return; // still counting, or nothing counted: the collection stays as used
+  }
+  const counter = counterName(count);
+  const same = documentNames(count) === usedCorpus.names;
+  const counts = counted.map(({ figures: item }) => String(item.tokens)).join("\n");
+  if (same && counts === usedCorpus.list && counter === usedCorpus.counter) {
+    return;
+  }
+  if (same) {
+    putCountsInCollection();
+    writeData(used, "countUsed", "recounted");
+    used_(fill(strings["count.used_corpus_recounted"], { counter }));
+    return;
+  }
+  writeData(used, "countUsed", "stale");
+  writeText(usedText, fill(strings["count.used_corpus_stale"], { counter }));
+  writeHidden(used, false);
 }
 
 /** The collection becomes the size given, as the sample estimates it. */
@@ -365,6 +430,7 @@ function useAsSample() {
     return;
   }
   before ??= snapshot();
+  usedCorpus = null; // the collection is the sample's estimate now, not the counts
   for (const [name, value] of Object.entries(use)) {
     setField(name, name === "corpus" ? value : formatter.integer(value));
   }
@@ -383,6 +449,7 @@ function undoUse() {
   }
   syncShownFields();
   before = null;
+  usedCorpus = null;
   writeText(usedText, strings["count.undone"]);
   writeHidden(undo, true);
   recalculate();
@@ -415,8 +482,9 @@ export function startSample() {
       writeHidden(used, true);
     }
   });
-  onShownCount(() => {
+  onShownCount((count) => {
     figures = null;
+    followUsedCorpus(count);
     requestSample();
     syncButtons();
   });
