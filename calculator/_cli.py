@@ -33,6 +33,7 @@ from ._export import (
     export_csv,
     markdown_table,
     plan_rows,
+    settings_markdown,
     tradeoff_markdown,
 )
 from ._fields import FIELDS
@@ -52,11 +53,13 @@ from ._models import (
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase
 from ._report import describe, describe_cost, describe_panels
+from ._settings_text import plan_settings
 from ._storage import StorageSize
 from ._text import parse_whole_number
 from ._tradeoff import Tradeoff, tradeoff
 from ._units import bytes_and_sizes
 from ._vectors import CUSTOM_DTYPE, VectorSize
+from ._version import tool_version
 
 if TYPE_CHECKING:
     from ._model_fit_text import FitRequest
@@ -317,6 +320,7 @@ def _print(
             report["model"] = describe_preset(preset, kept, counted_with)
         print(json.dumps(report, indent=2))
     elif options.markdown:
+        print(settings_section(options, preset, fit_lines(request, paths, fits) if request else []))
         print(markdown(plan, vectors, panels))
     elif options.csv:
         assert panels.tradeoff is not None
@@ -855,6 +859,23 @@ def _panel_lines(plan: CorpusPlan, panels: _Panels) -> list[str]:
     if panels.price is not None:
         lines += ["", _cost_line(plan, panels)]
     return lines + panels.lines(plan)
+
+
+def settings_section(
+    options: argparse.Namespace, preset: ModelPreset | None, warnings: list[str]
+) -> str:
+    """``--markdown``'s first section: what made the plan, its warnings and sources."""
+    rows, notes = plan_settings(
+        model=preset,
+        encoding=options.encoding if options.count else None,
+        splitter=options.splitter if options.count else None,
+        database=options.database,
+        dimensions=options.dimensions,
+        dtype=options.dtype,
+        version=tool_version(),
+        warnings=[line.strip() for line in warnings[:1]],
+    )
+    return "\n".join(settings_markdown("Settings", rows, notes))
 
 
 def markdown(

@@ -10,7 +10,7 @@ Markdown; a figure without its inputs (no dimensions, no price) is left empty.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -44,6 +44,7 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
         "percent": "{value}%",
         # The sections.
         "plan": "Plan",
+        "settings": "Settings",
         "documents": "Documents",
         "tokens": "Tokens",
         "tradeoff": "Trade-off",
@@ -77,6 +78,7 @@ EXPORT_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "padded": "compare.col_padded",
         "raw_size": "compare.col_raw_size",
         "plan": "export.plan",
+        "settings": "export.settings",
         "documents": "field.documents.label",
         "tokens": "count.col_tokens",
         "tradeoff": "tradeoff.heading",
@@ -331,14 +333,20 @@ def export_markdown(
     words: Mapping[str, str] = EXPORT_WORDS,
     number_format: NumberFormat = ENGLISH,
     group_four_digits: bool = True,
+    settings: Sequence[tuple[str, str]] = (),
+    notes: Sequence[str] = (),
 ) -> str:
-    """The page's Markdown: the corpus, the plan's table, then the trade-off's sections."""
+    """The page's Markdown: what made the plan (``settings``: the model, the tokenizer, the
+    splitter, the database, the tool's version, each as (label, value) in the page's words;
+    ``notes``: its warnings and sources), the corpus, the plan's table, then the trade-off's
+    sections."""
     numbers = _Numbers(number_format, words, group_four_digits)
     corpus = [
         [words["documents"], words["tokens"]],
         [numbers.integer(plan.documents), numbers.integer(plan.tokens)],
     ]
-    lines = [f"## {words['plan']}", "", *markdown_table(corpus), ""]
+    lines = settings_markdown(words["settings"], settings, notes)
+    lines += [f"## {words['plan']}", "", *markdown_table(corpus), ""]
     lines += markdown_table(
         plan_rows(plan, vectors, words=words, number_format=number_format,
                   group_four_digits=group_four_digits)
@@ -346,6 +354,38 @@ def export_markdown(
     lines += ["", *tradeoff_markdown(grid, words=words, number_format=number_format,
                                      group_four_digits=group_four_digits)]  # fmt: skip
     return "\n".join(lines) + "\n"
+
+
+def settings_markdown(
+    heading: str, settings: Sequence[tuple[str, str]], notes: Sequence[str]
+) -> list[str]:
+    """A section of (label, value) rows and notes, each cell on one line with its pipes
+    escaped (the texts are the page's, or a file's name); nothing without either.
+
+    >>> print("\\n".join(settings_markdown("Settings", [("Model", "a|b")], ["Cut: 3 chunks"])))
+    ## Settings
+    <BLANKLINE>
+    | Model | a\\|b |
+    |---|---|
+    <BLANKLINE>
+    - Cut: 3 chunks
+    <BLANKLINE>
+    """
+    if not settings and not notes:
+        return []
+
+    def cell(text: str) -> str:
+        return " ".join(text.split()).replace("|", "\\|")
+
+    lines = [f"## {cell(heading)}", ""]
+    if settings:
+        lines += [f"| {cell(label)} | {cell(value)} |" for label, value in settings[:1]]
+        lines += ["|---|---|"]
+        lines += [f"| {cell(label)} | {cell(value)} |" for label, value in settings[1:]]
+        lines += [""]
+    if notes:
+        lines += [f"- {cell(note)}" for note in notes] + [""]
+    return lines
 
 
 # The storage's parts, in the order they add up to its total: (word, StorageSize property).

@@ -269,9 +269,34 @@ def _export(
     group_four_digits = request.get("group_four_digits") is not False
     text = export_markdown(
         plan, vectors, grid, words=chosen, number_format=number_format,
-        group_four_digits=group_four_digits,
+        group_four_digits=group_four_digits, settings=_settings(request.get("settings")),
+        notes=_texts(request.get("notes")),
     )  # fmt: skip
     return {"format": "markdown", "text": text}
+
+
+# What an export request may carry of the page's own texts: a few short lines each.
+_MOST_SETTINGS = 24
+_MOST_TEXT = 2000
+
+
+def _texts(given: object) -> list[str]:
+    """The page's notes for the export (its warnings and sources), as strings, bounded."""
+    if not isinstance(given, list):
+        return []
+    return [item[:_MOST_TEXT] for item in given[:_MOST_SETTINGS] if isinstance(item, str)]
+
+
+def _settings(given: object) -> list[tuple[str, str]]:
+    """The page's (label, value) settings for the export, as strings, bounded."""
+    if not isinstance(given, list):
+        return []
+    rows = [item for item in given[:_MOST_SETTINGS] if isinstance(item, list) and len(item) == 2]
+    return [
+        (label[:_MOST_TEXT], value[:_MOST_TEXT])
+        for label, value in rows
+        if isinstance(label, str) and isinstance(value, str)
+    ]
 
 
 def _field_error(error: CalculatorError) -> FieldError:

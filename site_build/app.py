@@ -36,6 +36,7 @@ CALCULATOR = App(
         "_lifecycle_text.py",
         "_model_fit_text.py",
         "_counted_text.py",
+        "_settings_text.py",
         "_answer.py",
     ),
     # The model presets (calculator/_models.py reads them).

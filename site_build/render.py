@@ -21,6 +21,7 @@ from site_build.project import (
     ROOT,
     TEMPLATES,
     BuildError,
+    load_pyproject,
     node_command,
 )
 from site_build.stylesheet import write_stylesheet
@@ -213,6 +214,7 @@ def render_pages(
                 for row in default_outcome.compare_rows
             ],
             compare_notes=default_outcome.compare_notes,
+            version=load_pyproject()["project"]["version"],
         )
         page = dist / lang / "index.html"
         page.parent.mkdir(parents=True)

@@ -359,6 +359,8 @@ OTHER_KEYS = (
     "tradeoff.export_failed",
     "tradeoff.export_text_label",
     "export.plan",
+    "export.settings",
+    "export.tool",
     "export.overlap_share",
     "export.quantized_copy",
     "documents.heading",

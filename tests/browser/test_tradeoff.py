@@ -37,6 +37,7 @@ from calculator._decimals import decimal_text
 from calculator._documents import plan_equal_documents
 from calculator._export import export_csv
 from calculator._tradeoff import Tradeoff, tradeoff
+from site_build.project import load_pyproject
 
 LANGUAGES = ("en", "pt", "de", "it", "pl")
 COLLECTION = (
@@ -301,6 +302,37 @@ def test_the_plan_downloads_and_copies_in_the_pages_words(started: Started) -> N
     # Byte counts in the page's words and spacing ("6144 bajty (6 KiB)"), not a bare "B".
     assert re.search(rf"\d{NBSP}(bajty|bajtów) \(≈?{NBSP}?\d", text), text[:600]
     assert not re.search(r"\d B\b", text), text[:600]
+
+
+@pytest.mark.parametrize("lang", ["it"])
+def test_the_markdown_names_what_made_the_plan_with_its_warnings(
+    started: Started, lang: str
+) -> None:
+    """The export's first section: the model, the database, the vectors and the tool's version
+    in the page's words, then the warnings the page shows and the model's sources."""
+    page = started(lang, COLLECTION + "&model=all-MiniLM-L6-v2&database=pgvector")
+    warning = page.locator('[data-limit-warning="field"]')
+    expect(warning).to_be_visible()  # 512 tokens: longer than MiniLM's limit of 256
+    show_tradeoff(page)
+    page.locator('[data-tradeoff-export="copy"][data-format="markdown"]').click()
+    words = catalog(lang)
+    text = page.locator("[data-tradeoff-export-text]")
+    expect(text).not_to_have_value("")
+    exported = text.input_value()
+    settings = exported.split(f"## {words['export.plan']}")[0]
+    assert settings.startswith(f"## {words['export.settings']}\n"), settings
+    model = (page.locator("select[name=model] option:checked").text_content() or "").strip()
+    database = (page.locator("select[name=database] option:checked").text_content() or "").strip()
+    assert f"| {words['field.model.label']} | {model} |" in settings
+    assert f"| {words['field.database.label']} | {database} |" in settings
+    version = load_pyproject()["project"]["version"]
+    assert f"| {words['export.tool']} | rag-chunk-planner {version} |" in settings
+    assert f"| {words['count.encoding_label']} |" not in settings  # nothing was counted
+    assert f"- {' '.join(warning.inner_text().split())}" in settings
+    # The model's sources, as text: field, value, hosts and day, then the addresses.
+    assert re.search(r"\n- [^\n]+: 384 \([^;\n]+; [a-z0-9.-]+\.[a-z]+/[^\n]+\)\n", settings), (
+        settings
+    )
 
 
 def test_the_chart_follows_the_theme(new_page: Callable[..., Page], site_url: str) -> None:

@@ -54,6 +54,7 @@ const EXPORT_WORD_KEYS = {
   padded: "compare.col_padded",
   raw_size: "compare.col_raw_size",
   plan: "export.plan",
+  settings: "export.settings",
   documents: "field.documents.label",
   tokens: "count.col_tokens",
   tradeoff: "tradeoff.heading",
@@ -399,6 +400,62 @@ function download(text, file) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The text of the option chosen in `select` (a selector), or "". */
+function chosen(/** @type {string} */ selector) {
+  const select = /** @type {HTMLSelectElement | null} */ (document.querySelector(selector));
+  return select?.selectedOptions[0]?.textContent?.trim() ?? "";
+}
+
+/** What made the plan, as (label, value) rows in the page's words, for the export's first
+ *  section: the model, the counter's tokenizer and splitter when text was counted, the
+ *  database, the vectors, and the tool's version the build wrote into the page. */
+function exportSettings() {
+  const counted = /** @type {HTMLElement | null} */ (
+    document.querySelector("[data-count] [data-result=text_tokens]")
+  );
+  const dimensions = /** @type {HTMLInputElement | null} */ (
+    document.getElementById("field-dimensions")
+  );
+  const version = document.querySelector('meta[name="generator"]')?.getAttribute("content");
+  const rows = [
+    [strings["field.model.label"], chosen("select[name=model]")],
+    ...(counted?.dataset.value
+      ? [
+          [strings["count.encoding_label"], chosen("#count-encoding")],
+          [strings["count.splitter_label"], chosen("#count-splitter")],
+        ]
+      : []),
+    [strings["field.database.label"], chosen("select[name=database]")],
+    [strings["field.dimensions.label"], dimensions?.value.trim() ?? ""],
+    [strings["field.dtype.label"], chosen("select[name=dtype]")],
+    [strings["export.tool"], version ?? ""],
+  ];
+  return rows.filter(([, value]) => value);
+}
+
+/** The warnings the page shows now (the model's input limit) and where the model's values
+ *  come from, each a line of the export's first section. */
+function exportNotes() {
+  const notes = [];
+  for (const warning of document.querySelectorAll("[data-limit-warning]")) {
+    const text = warning.textContent?.trim();
+    if (text && !warning.closest("[hidden]")) {
+      notes.push(text);
+    }
+  }
+  // Each source: its field, its value, the day it was checked, and its addresses.
+  for (const source of document.querySelectorAll("[data-model-source-list] .model-source")) {
+    if (!source.closest("[hidden]")) {
+      const text = (/** @type {string} */ selector) =>
+        [...source.querySelectorAll(selector)].map((part) => part.textContent?.trim() ?? "");
+      const [label, value, where] = text("dt, .model-source-value, .model-source-where");
+      const addresses = text(".model-source-addresses span").join(", ");
+      notes.push(`${label}: ${value} (${where}; ${addresses})`);
+    }
+  }
+  return notes;
+}
+
 async function exportPlan(action, fileFormat) {
   const status = $("[data-tradeoff-export-status]");
   const box = $("[data-tradeoff-export-box]");
@@ -411,6 +468,8 @@ async function exportPlan(action, fileFormat) {
       words: exportWords(),
       // Polish writes 2048 ungrouped (CLDR's minimum grouping digits), as this page does.
       group_four_digits: formatter.integer("1000") !== "1000",
+      settings: exportSettings(),
+      notes: exportNotes(),
     };
     exported = (await askOnce({ export: request })).export;
   } catch {
