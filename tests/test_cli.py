@@ -139,7 +139,9 @@ def test_compare_as_markdown_marks_lowest_and_highest() -> None:
     completed = run(
         "--tokens", "200000", "--chunk-size", "512", "--compare", "512:64,512:256", "--markdown"
     )  # fmt: skip
-    lines = completed.stdout.splitlines()
+    # After the settings section (what made the plan: tests/test_export_words.py).
+    assert completed.stdout.startswith("## Settings\n")
+    lines = completed.stdout.split("\n\n", 2)[2].splitlines()
     assert lines[1].startswith("|---:|")
     assert lines[2].startswith("| 512 | 64 | 447 ↓ | 228,544 ↓ |")
     assert lines[3].startswith("| 512 | 256 | 781 ↑ | 399,680 ↑ |")
