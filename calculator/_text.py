@@ -249,10 +249,7 @@ def _exact(field: str, body: str, number_format: NumberFormat) -> Fraction:
     reading = _either(mantissa, number_format)
     if reading is None:
         raise CalculatorError(field, "not_a_number")
-    fraction = reading.fraction.rstrip("0")
-    if len(reading.whole) + len(fraction) > MAX_DECIMAL_DIGITS:
-        raise CalculatorError(field, "too_many_digits", maximum=MAX_DECIMAL_DIGITS)
-    value = Fraction(int(reading.whole + fraction or "0"), 10 ** len(fraction))
+    value = _reading_value(reading, field)
     if not value:
         return value
     if power > _MAX_EXPONENT:
@@ -261,6 +258,14 @@ def _exact(field: str, body: str, number_format: NumberFormat) -> Fraction:
         raise CalculatorError(field, "not_whole")
     scale: int = 10 ** abs(power)
     return value * scale if power >= 0 else value / scale
+
+
+def _reading_value(reading: _Reading, field: str) -> Fraction:
+    """The value of a reading, exactly; refused past :data:`MAX_DECIMAL_DIGITS` digits."""
+    fraction = reading.fraction.rstrip("0")
+    if len(reading.whole) + len(fraction) > MAX_DECIMAL_DIGITS:
+        raise CalculatorError(field, "too_many_digits", maximum=MAX_DECIMAL_DIGITS)
+    return Fraction(int(reading.whole + fraction or "0"), 10 ** len(fraction))
 
 
 def _either(body: str, number_format: NumberFormat) -> _Reading | None:
@@ -393,7 +398,4 @@ def parse_decimal(field: str, text: str, number_format: NumberFormat = MACHINE) 
         reading = _read(body, other)
     if reading is None:
         raise CalculatorError(field, "not_a_decimal")
-    fraction = reading.fraction.rstrip("0")
-    if len(reading.whole) + len(fraction) > MAX_DECIMAL_DIGITS:
-        raise CalculatorError(field, "too_many_digits", maximum=MAX_DECIMAL_DIGITS)
-    return Fraction(int(reading.whole + fraction or "0"), 10 ** len(fraction))
+    return _reading_value(reading, field)
