@@ -170,12 +170,37 @@ class ChunkMapAnswer(TypedDict):
     hidden: int
 
 
+class LengthBin(TypedDict):
+    """One range of the chunk lengths' histogram: ``chunks`` chunks of ``first`` to ``last``
+    tokens."""
+
+    first: int
+    last: int
+    chunks: int
+
+
+class LengthDistributionAnswer(TypedDict):
+    """The chunks' lengths as a distribution (``calculator._distribution``): the least, the
+    median and 95th percentile (nearest-rank: lengths some chunk has), the most, and ranges of
+    equal width from the least to the most."""
+
+    chunks: int
+    least: int
+    median: int
+    p95: int
+    most: int
+    histogram: list[LengthBin]
+
+
 class ResultAnswer(PlanFigures):
     """The main results as the page gets them: the figures, which derivation to show and the
     chunk map's windows."""
 
     derivation: Derivation
     chunk_map: ChunkMapAnswer | None
+    #: More than a few distinct lengths (``protocol.LISTED_LENGTH_GROUPS``): the page shows
+    #: their distribution instead of the list; None for a few.
+    length_distribution: LengthDistributionAnswer | None
 
 
 class OneStream(TypedDict):

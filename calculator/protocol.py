@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         DerivationLine,
         ExportAnswer,
         FieldError,
+        LengthDistributionAnswer,
         ListForm,
         ModelAnswer,
         PanelState,
@@ -163,6 +164,7 @@ def page_answer(
             **describe(plan, outcome.vectors),
             "derivation": _derivation(plan, outcome.vectors),
             "chunk_map": chunk_map(plan),
+            "length_distribution": _length_distribution(plan),
         }
     stale = stale_panels(outcome.errors)
     tradeoff_stale = bool(stale & _TRADEOFF_INPUTS)
@@ -346,6 +348,43 @@ def _derivation(plan: CorpusPlan, vectors: VectorSize | None) -> Derivation:
         if document is not None
         else plan.chunks - with_tokens,
         "documents_with_tokens": with_tokens,
+    }
+
+
+# A plan of at most this many distinct chunk lengths shows them as a list ("3 × 800 + 1 × 700");
+# one of more (a collection's last chunks: up to one length per token of a chunk), as their
+# distribution, in this many ranges at most.
+LISTED_LENGTH_GROUPS = 4
+LENGTH_BINS = 6
+
+
+def _length_distribution(plan: CorpusPlan) -> LengthDistributionAnswer | None:
+    """The chunks' lengths as a distribution, for a plan of more than a few lengths.
+
+    >>> from calculator import plan_documents
+    >>> lengths = _length_distribution(plan_documents(range(100, 1100, 100), 512, 64))
+    >>> lengths["least"], lengths["median"], lengths["p95"], lengths["most"], lengths["chunks"]
+    (100, 400, 512, 512, 16)
+    >>> lengths["histogram"][0], lengths["histogram"][-1]
+    ({'first': 100, 'last': 168, 'chunks': 3}, {'first': 445, 'last': 512, 'chunks': 8})
+    """
+    groups = plan.length_groups
+    if len(groups) <= LISTED_LENGTH_GROUPS:
+        return None
+    # Imported here: a plan of a few lengths (every first answer's) never needs it.
+    from ._distribution import distribution  # noqa: PLC0415
+
+    lengths = distribution((group.count, group.length) for group in groups)
+    return {
+        "chunks": lengths.chunks,
+        "least": lengths.least,
+        "median": lengths.median,
+        "p95": lengths.p95,
+        "most": lengths.most,
+        "histogram": [
+            {"first": first, "last": last, "chunks": chunks}
+            for first, last, chunks in lengths.histogram(LENGTH_BINS)
+        ],
     }
 
 

@@ -1,7 +1,7 @@
 """Start-up and recalculation benchmark: our page against a stock Pyodide page.
 
 Run with `python3 build.py bench [--runs N] [--only-networks | --only-loopback |
---only-counting | --only-cli-counting]`.  It serves
+--only-counting | --only-cli-counting | --only-large-corpus]`.  It serves
 dist/ and, on a second port, the unmodified files of the pinned Pyodide npm package with
 brotli copies made the same way as ours; then, in headless Chromium:
 
@@ -23,7 +23,10 @@ brotli copies made the same way as ours; then, in headless Chromium:
   tokenizer and the calculator's splitters;
 - the command line's ``--count`` on Python's standard library against tiktoken in one
   process, on the same files (tests/cli_counting.py; ``--only-cli-counting`` runs it alone,
-  without building or a browser).
+  without building or a browser);
+- a real corpus (tests/corpus_bench.py; ``--only-large-corpus`` runs it alone): the page's
+  answer for a pasted list of 100,000 documents and for a new chunk size with it, each with
+  its longest main-thread task.
 
 It prints medians with min-max and the budgets of the performance issues.  It reports; it
 never fails on a budget.
@@ -54,6 +57,8 @@ from playwright.sync_api import (
 import build
 from cli_counting import RUNS as CLI_COUNT_RUNS
 from cli_counting import run_cli_counting
+from corpus_bench import RUNS as CORPUS_RUNS
+from corpus_bench import print_large_corpus, run_large_corpus
 from plain_chromium import PlainChromium
 from worker_starts import LAST_START, RECORD_STARTS
 
@@ -653,6 +658,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     part.add_argument("--only-loopback", action="store_true")
     part.add_argument("--only-counting", action="store_true")
     part.add_argument("--only-cli-counting", action="store_true")
+    part.add_argument("--only-large-corpus", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -663,6 +669,9 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     del stock_files  # stock_site() finds them itself
     if args.only_cli_counting:  # no page, no browser
         run_cli_counting(args.runs or CLI_COUNT_RUNS)
+        return 0
+    if args.only_large_corpus:
+        run_corpus(dist, args.runs or CORPUS_RUNS)
         return 0
     stock = stock_site()
     with sync_playwright() as playwright:
@@ -683,7 +692,20 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         report_firefox(dist, stock, args.runs or RUNS)
     if not (args.only_networks or args.only_loopback or args.only_counting):
         run_cli_counting(args.runs or CLI_COUNT_RUNS)
+        run_corpus(dist, args.runs or CORPUS_RUNS)
     return 0
+
+
+def run_corpus(dist: Path, runs: int) -> None:
+    """The answer for 100,000 documents in Playwright's Chromium (tests/corpus_bench.py)."""
+    load = load_average()
+    with served(dist, RequestLog()) as url, sync_playwright() as playwright:
+        browser = build.launch_browser(playwright, "chromium")
+        try:
+            series = run_large_corpus(browser, f"{url}en/", runs)
+        finally:
+            browser.close()
+    print_large_corpus(series, runs, load)
 
 
 def run_loopback(browser: Browser, dist: Path, stock: Path, runs: int) -> None:

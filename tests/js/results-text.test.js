@@ -11,6 +11,11 @@ const STRINGS = {
   "plural.tokens": { one: "{count} token", other: "{count} tokens" },
   "lengths.group": "{count} × {length}",
   "lengths.joiner": " + ",
+  "lengths.range": "{first}–{last}",
+  "lengths.least": "Shortest",
+  "lengths.median": "Median",
+  "lengths.p95": "95th percentile",
+  "lengths.most": "Longest",
   "result.repeated_tokens.explain": "{share} of the document",
   "result.padded_tokens.explain": "{chunks} × {chunk_size}; {last}, {padding} short",
 };
@@ -61,4 +66,43 @@ test("with vectors: the exact bytes counted, the sizes as the calculator decided
   const texts = resultTexts(result, new Formatter("de-DE"), STRINGS);
   assert.equal(texts.integers.raw_vector_bytes, `27.648${NBSP}bytes`);
   assert.deepEqual(texts.vectors, { iec: `27${NBSP}KiB`, si: `≈${NBSP}27,6${NBSP}kB` });
+});
+
+test("many lengths: the distribution's figures and ranges instead of the list", () => {
+  const result = {
+    ...RESULT,
+    length_groups: [1, 2, 3, 4, 5].map((length) => ({ count: "1", length: String(length) })),
+    length_distribution: {
+      chunks: "2001",
+      least: "1",
+      median: "512",
+      p95: "512",
+      most: "1024",
+      histogram: [
+        { first: "1", last: "512", chunks: "2000" },
+        { first: "513", last: "1023", chunks: "0" },
+        { first: "1024", last: "1024", chunks: "1" },
+      ],
+    },
+  };
+  const texts = resultTexts(result, new Formatter("en"), STRINGS);
+  assert.deepEqual(texts.lengthGroups, []);
+  assert.deepEqual(
+    texts.distribution?.figures.map((figure) => [figure.label, figure.text]),
+    [
+      ["Shortest", "1 token"],
+      ["Median", "512 tokens"],
+      ["95th percentile", "512 tokens"],
+      ["Longest", "1,024 tokens"],
+    ],
+  );
+  assert.deepEqual(
+    texts.distribution?.bins.map((bin) => [bin.range, bin.chunks, bin.width]),
+    [
+      ["1–512", "2,000", 100],
+      ["513–1,023", "0", 0],
+      ["1,024", "1", 1],
+    ],
+  );
+  assert.equal(resultTexts(RESULT, new Formatter("en"), STRINGS).distribution, null);
 });

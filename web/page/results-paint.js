@@ -4,7 +4,7 @@
 /** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
 import { createChunkMap } from "./chunkmap.js";
 import { derivationLines } from "../pure/derivation.js";
-import { writeAttribute, writeData, writeHidden, writeText } from "./dom-write.js";
+import { writeAttribute, writeData, writeHidden, writeStyle, writeText } from "./dom-write.js";
 import { fill } from "../pure/format.js";
 import { form, formatter, message, strings } from "./page-context.js";
 import { resultTexts } from "../pure/results-text.js";
@@ -36,6 +36,10 @@ const oneStream = document.querySelector("[data-one-stream]");
 const lastChunk = document.querySelector("[data-last-chunk]");
 const lastChunkLabel = document.querySelector("[data-last-chunk-label]");
 const mapDocument = document.querySelector("[data-chunk-map-document]");
+const lengthsRow = /** @type {HTMLElement} */ (document.querySelector("[data-lengths]"));
+const lengthsDistribution = document.querySelector("[data-length-distribution]");
+const lengthsExplain = document.querySelector("[data-lengths-explain]");
+const lengthBins = /** @type {HTMLElement} */ (document.querySelector("[data-length-bins]"));
 const staleNote = document.querySelector("[data-stale-note]");
 const noVectors = document.querySelector("[data-no-vectors]");
 let hasResult = false;
@@ -89,6 +93,58 @@ function paintLengthGroups(groups, joiner) {
   element.replaceChildren(...(parts.length > 0 ? parts : ["—"]));
 }
 
+/** One range of the histogram: its lengths, then its chunks with a bar (drawn as wide as its
+ *  share of the fullest range; the figure beside it is the text). */
+function lengthBinRow() {
+  const row = document.createElement("tr");
+  const range = document.createElement("th");
+  const chunks = document.createElement("td");
+  const count = document.createElement("span");
+  const bar = document.createElement("span");
+  range.scope = "row";
+  count.className = "length-bin-count";
+  bar.className = "length-bar";
+  bar.setAttribute("aria-hidden", "true");
+  bar.append(document.createElement("span"));
+  chunks.append(count, bar);
+  row.append(range, chunks);
+  return row;
+}
+
+/** More than a few lengths: the distribution's figures and its histogram, in place of the
+ *  list (results-text.js decides). */
+function paintDistribution(distribution) {
+  writeHidden(resultElements.get("length_groups")[0], Boolean(distribution));
+  writeHidden(lengthsDistribution, !distribution);
+  lengthsRow.toggleAttribute("data-distributed", Boolean(distribution));
+  writeHidden(lengthsExplain, Boolean(distribution));
+  if (!distribution) {
+    return;
+  }
+  for (const { key, value, text } of distribution.figures) {
+    const figure = /** @type {HTMLElement} */ (
+      lengthsDistribution.querySelector(`[data-length-figure="${key}"]`)
+    );
+    writeData(figure, "value", value);
+    writeText(figure, text);
+  }
+  while (lengthBins.children.length > distribution.bins.length) {
+    lengthBins.lastElementChild?.remove();
+  }
+  while (lengthBins.children.length < distribution.bins.length) {
+    lengthBins.append(lengthBinRow());
+  }
+  distribution.bins.forEach((bin, index) => {
+    const row = /** @type {HTMLTableRowElement} */ (lengthBins.children[index]);
+    writeText(row.cells[0], bin.range);
+    const count = /** @type {HTMLElement} */ (row.querySelector(".length-bin-count"));
+    writeData(count, "value", bin.value);
+    writeText(count, bin.chunks);
+    const bar = /** @type {HTMLElement} */ (row.querySelector(".length-bar > span"));
+    writeStyle(bar, "width", `${bin.width}%`);
+  });
+}
+
 function paintFigures(result, texts) {
   for (const [key, text] of Object.entries(texts.integers)) {
     paintInteger(key, result[key], text);
@@ -101,6 +157,7 @@ function paintFigures(result, texts) {
   writeHidden(lastChunk, result.last_chunk_tokens === undefined);
   writeText(lastChunkLabel, texts.lastLabel);
   paintLengthGroups(texts.lengthGroups, texts.joiner);
+  paintDistribution(texts.distribution);
   for (const [key, text] of Object.entries(texts.explain)) {
     for (const element of explainElements.get(key) ?? []) {
       writeText(element, text);

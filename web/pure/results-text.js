@@ -36,8 +36,51 @@ function integerText(key, value, formatter, strings) {
     : formatter.integer(value);
 }
 
+/** @type {("least" | "median" | "p95" | "most")[]} */
+const DISTRIBUTION_KEYS = ["least", "median", "p95", "most"];
+
 /**
- * {integers: {key: text}, lengthGroups: ["17 × 512", ...], joiner, explain: {chunks,
+ * The chunk lengths' distribution in words, or null for a few lengths (listed instead): its
+ * four figures ({key, label, value, text}) and its ranges ({range, chunks, value, width: the share
+ * of the fullest range, a whole percent, at least 1 for a range with chunks}).
+ * @param {ResultAnswer} result
+ * @param {Formatter} formatter
+ * @param {Strings} strings
+ */
+function distributionTexts(result, formatter, strings) {
+  const lengths = result.length_distribution;
+  if (!lengths) {
+    return null;
+  }
+  const fullest = lengths.histogram.reduce(
+    (top, bin) => (BigInt(bin.chunks) > top ? BigInt(bin.chunks) : top),
+    0n,
+  );
+  return {
+    figures: DISTRIBUTION_KEYS.map((key) => ({
+      key,
+      label: strings[`lengths.${key}`],
+      value: lengths[key],
+      text: formatter.count(strings["plural.tokens"], lengths[key]),
+    })),
+    bins: lengths.histogram.map((bin) => ({
+      range:
+        bin.first === bin.last
+          ? formatter.integer(bin.first)
+          : fill(strings["lengths.range"], {
+              first: formatter.integer(bin.first),
+              last: formatter.integer(bin.last),
+            }),
+      chunks: formatter.integer(bin.chunks),
+      value: bin.chunks,
+      width: fullest ? Number((BigInt(bin.chunks) * 100n + fullest - 1n) / fullest) : 0,
+    })),
+  };
+}
+
+/**
+ * {integers: {key: text}, lengthGroups: ["17 × 512", ...] (none when `distribution` says
+ * the lengths), distribution: null or distributionTexts', joiner, explain: {chunks,
  * tokens_processed, repeated_tokens, padded_tokens}, oneStream: text or "", lastLabel,
  * vectors: null or {iec, si}}; a key is in `integers` only when the result has it (the
  * vector keys with vector figures, the document count for several documents, each
@@ -54,7 +97,9 @@ export function resultTexts(result, formatter, strings) {
   const integers = Object.fromEntries(
     keys.map((key) => [key, integerText(key, String(result[key]), formatter, strings)]),
   );
-  const lengthGroups = result.length_groups.map((group) =>
+  const distribution = distributionTexts(result, formatter, strings);
+  const groups = distribution ? [] : result.length_groups;
+  const lengthGroups = groups.map((group) =>
     fill(strings["lengths.group"], {
       count: formatter.integer(group.count),
       length: formatter.integer(group.length),
@@ -103,6 +148,7 @@ export function resultTexts(result, formatter, strings) {
   return {
     integers,
     lengthGroups,
+    distribution,
     joiner: strings["lengths.joiner"],
     explain,
     oneStream,

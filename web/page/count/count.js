@@ -34,6 +34,11 @@ const status = $("[data-count-status]");
 const cancel = $("[data-count-cancel]");
 const total = $("[data-result=text_tokens]");
 const rows = $("[data-count-documents]");
+const perDocument = $("[data-count-per-document]");
+const perDocumentSummary = $("[data-count-per-document-summary]");
+const pager = $("[data-count-pager]");
+const rowsShown = $("[data-count-rows-shown]");
+const pageButtons = /** @type {HTMLButtonElement[]} */ ([...pager.querySelectorAll("button")]);
 const pastedNote = $("[data-count-pasted]");
 
 // The encoding select's choice of a tokenizer.json of the visitor's own.
@@ -59,6 +64,11 @@ let countNumber = 0;
 let typingTimer = 0;
 /** @type {CountRequest | null} the count under way or shown: what its documents were */
 let countRequest = null;
+// The table of counts shows this many documents at a time, the page `shownPage` of `shown`.
+const PAGE_ROWS = 50;
+/** @type {CountedDocument[]} */
+let shown = [];
+let shownPage = 0;
 
 /** The documents to count now: the pasted text (if any), then the files. */
 function documents() {
@@ -223,6 +233,37 @@ function showDocuments(list) {
   const sum = good.reduce((tokens, document) => tokens + (document.tokens ?? 0), 0);
   writeData(total, "value", good.length ? String(sum) : "");
   writeText(total, good.length ? integer(sum) : "—");
+  shown = list;
+  shownPage = 0;
+  writeHidden(perDocument, !list.length);
+  if (good.length < list.length) {
+    // A file that could not be counted says why in its row: never closed away unseen.
+    /** @type {HTMLDetailsElement} */ (perDocument).open = true;
+  }
+  writeText(
+    perDocumentSummary,
+    fill(strings["count.per_document"], {
+      documents: formatter.count(strings["plural.documents"], String(list.length)),
+    }),
+  );
+  showPage();
+}
+
+/** The rows of the page `shownPage` of the counted documents, and where they are. */
+function showPage() {
+  const first = shownPage * PAGE_ROWS;
+  const list = shown.slice(first, first + PAGE_ROWS);
+  writeHidden(pager, shown.length <= PAGE_ROWS);
+  writeText(
+    rowsShown,
+    fill(strings["count.rows_shown"], {
+      first: integer(first + 1),
+      last: integer(first + list.length),
+      total: integer(shown.length),
+    }),
+  );
+  pageButtons[0].disabled = first === 0;
+  pageButtons[1].disabled = first + PAGE_ROWS >= shown.length;
   rows.replaceChildren(
     ...list.map((document) => {
       const row = document.error === undefined ? "" : " count-error";
@@ -321,6 +362,12 @@ function wire() {
     writeText(status, strings["count.cancelled"]);
   });
   panel.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
+  for (const button of pageButtons) {
+    button.addEventListener("click", () => {
+      shownPage += Number(button.dataset.countPage);
+      showPage();
+    });
+  }
 }
 
 wire();
