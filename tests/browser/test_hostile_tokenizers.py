@@ -37,8 +37,10 @@ def test_a_hostile_tokenizer_is_refused_beside_its_field_and_never_holds_the_pag
     panel = count_panel(page)
     spec, reason = HOSTILE[name]
     text = "a" * 20_000 if name == "unigram" else RUN_TEXT
-    panel.locator("textarea[name=text]").fill(text)
+    # The file first, then the text: counted with the file alone (no count of the text with
+    # the default encoding still running beside the refusal and the edit timed after it).
     drop(page, [("tokenizer.json", json.dumps(spec))])
+    panel.locator("textarea[name=text]").fill(text)
     status = tokenizer_status(page)
     expect(status).to_have_attribute("data-tokenizer-reason", reason, timeout=COUNT_TIMEOUT_MS)
     params = refusal_of(spec, text).params
