@@ -220,8 +220,11 @@ class DocsEnv:
     root: Path
 
     def run(self, tool: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-        env = {**os.environ, **QUIET_MKDOCS, "PYTHONDONTWRITEBYTECODE": "1"}
+        env = {**os.environ, **QUIET_MKDOCS, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1"}
+        # A CI runner may ask every tool for colours (FORCE_COLOR): Sphinx then wraps each
+        # message in escape codes, which the tests read as text.
         env.pop("PYTHONPATH", None)
+        env.pop("FORCE_COLOR", None)
         command = [str(self.root / "bin" / tool), *args]
         return subprocess.run(
             command, cwd=cwd, env=env, capture_output=True, text=True, check=False
@@ -253,7 +256,15 @@ def build_sphinx(
 ) -> subprocess.CompletedProcess[str]:
     strict = ["-W"] if warnings_are_errors else []
     return env.run(
-        "sphinx-build", *strict, "-q", "-b", "html", str(sources), str(output), cwd=sources
+        "sphinx-build",
+        *strict,
+        "--no-color",
+        "-q",
+        "-b",
+        "html",
+        str(sources),
+        str(output),
+        cwd=sources,
     )
 
 
