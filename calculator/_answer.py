@@ -83,7 +83,8 @@ class Derivation(TypedDict):
 
     #: No tokens, one window for all of them, windows after the first (each document's, when
     #: every document has one length), or a sum over documents of several lengths.
-    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
+    #: A splitter's chunks: counted one by one, no formula.
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum", "chunks_split"]
     #: The other lines, after the step and the chunks (none without tokens).
     lines: list[DerivationLine]
     #: Documents of one length: the chunks line and the lines before the × D ones are one
@@ -122,6 +123,9 @@ class PlanFigures(TypedDict):
     chunk_size: int
     overlap: int
     step: int
+    #: Who cut the chunks: "window" (the window model, worked out) or a splitter's name (its
+    #: chunks, measured: chunks, lengths and tokens processed are its own).
+    chunker: str
     chunks: int
     #: Each document's last chunk and ceiling quotient: only when every document has one length.
     last_chunk_tokens: NotRequired[int]

@@ -25,7 +25,7 @@ from ._counted_text import counted_line, counted_report, text_bytes_per_token
 from ._databases import DatabaseStorage
 from ._decimals import decimal_text
 from ._distribution import distribution
-from ._documents import MAX_DOCUMENTS, CorpusPlan
+from ._documents import CHUNKERS, MAX_DOCUMENTS, CorpusPlan, plan_split
 from ._english import count_of
 from ._errors import CalculatorError
 from ._export import (
@@ -37,7 +37,7 @@ from ._export import (
     tradeoff_markdown,
 )
 from ._fields import FIELDS
-from ._form import FormOutcome, evaluate_form
+from ._form import FormOutcome, SplitChunks, evaluate_form
 from ._input_limit import InputLimit
 from ._lifecycle_text import database_lines, model_limit_lines, reindex_lines, storage_lines
 from ._model_fit_text import cli_fits, cli_request, fit_lines, fit_report
@@ -51,7 +51,7 @@ from ._models import (
     price_source_text,
 )
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
-from ._reindex import MigrationSize, ReindexCase
+from ._reindex import MigrationSize, ReindexCase, ReindexPlan
 from ._report import describe, describe_cost, describe_panels
 from ._settings_text import plan_settings
 from ._storage import StorageSize
@@ -70,8 +70,6 @@ if TYPE_CHECKING:
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
 ENCODINGS = ("o200k_base", "cl100k_base", "bert-base-uncased")
-# The window model, then the splitters of calculator._splitters (SPLITTERS).
-SPLITTER_CHOICES = ("window", "recursive", "markdown", "sentence")
 # Where `python3 build.py ranks` puts the ranks in a checkout of the project.
 RANKS_DIR = Path(__file__).resolve().parent.parent / ".cache" / "token-ranks"
 PROGRAM = "python3 -m calculator"
@@ -218,8 +216,8 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
     )
     counting.add_argument(
         "--splitter",
-        choices=SPLITTER_CHOICES,
-        default=SPLITTER_CHOICES[0],
+        choices=CHUNKERS,
+        default=CHUNKERS[0],
         help="split each file as LangChain's recursive (or Markdown) splitter or LlamaIndex's"
         " sentence splitter does; default: the window model",
     )
@@ -280,10 +278,16 @@ def _run(argv: Sequence[str] | None) -> int:
         return _refuse(*refused_option)
     plan = outcome.plan
     assert plan is not None  # the form plans whenever it reports no error
+    fit = cli_request(parser, options, preset, outcome.model_limit)
+    again = outcome.reindex.new_window if outcome.reindex is not None else None
+    splits = _split(parser, options, counted, plan, fit, again=again)
+    if splits:  # the splitter's chunks are the plan: every figure is planned again from them
+        chunks = split_chunks(options.splitter, counted, splits, plan, again)
+        outcome = evaluate_form(_fields(options), split=chunks)
+        plan = outcome.plan
+        assert plan is not None
     panels = _Panels(options, outcome)
     panels.price_from = price_source(preset, kept)
-    fit = cli_request(parser, options, preset, outcome.model_limit)
-    splits = _split(parser, options, counted, plan, fit)
     fits = (fit, cli_fits(fit, options, counted, splits, plan))
     readable = not (options.json or options.markdown or options.csv)
     with _lines_of_at_most(LINE_WIDTH) if readable else contextlib.nullcontext():
@@ -329,7 +333,7 @@ def _print(
         if request is not None:
             print("\n".join(fit_lines(request, paths, fits)))
         if options.count:
-            splitter_lines = _splitter_lines(options.splitter, splits, plan)
+            splitter_lines = _splitter_lines(plan)
             print("\n".join([counted_line(options.encoding, files), *splitter_lines]))
         if preset is not None:
             print(preset_line(preset, kept, options.encoding if options.count else None))
@@ -417,10 +421,12 @@ def _split(
     counted: list[Counted],
     plan: CorpusPlan,
     fit: FitRequest | None = None,
+    *,
+    again: tuple[int, int] | None = None,
 ) -> list[SplitFile]:
     """The counted files as the chosen splitter cuts them (none for the window model), each
-    chunk measured as ``fit`` asks; sizes the splitter refuses end the program, as any bad
-    input does."""
+    chunk measured as ``fit`` asks, and split ``again`` at a re-indexing's new window; sizes
+    the splitter refuses end the program, as any bad input does."""
     if options.splitter == "window":
         return []
     from ._splitters._files import split_files  # noqa: PLC0415 (only --splitter imports it)
@@ -435,10 +441,33 @@ def _split(
             chunk_size=plan.chunk_size,
             overlap=plan.overlap,
             measure=None if fit is None else fit.measure(),
+            again=again,
         )
     except CalculatorError as refused:
         flag = _flag(refused.field)
         parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {flag}: {refused.message}\n")
+
+
+def split_chunks(
+    splitter: str,
+    counted: list[Counted],
+    splits: list[SplitFile],
+    window: CorpusPlan,
+    again: tuple[int, int] | None,
+) -> SplitChunks:
+    """The splitter's chunks of the counted files, as the form plans them: each file one
+    document of the tokens it was counted with (``window``'s), cut as the splitter cut it."""
+    plan = plan_split(
+        ((item.tokens or 0, split.lengths) for item, split in zip(counted, splits, strict=True)),
+        window.chunk_size, window.overlap, splitter,
+    )  # fmt: skip
+    if again is None:
+        return SplitChunks(plan)
+    change = sum(
+        (ReindexPlan(*split.again) for split in splits if split.again is not None),
+        ReindexPlan(0, 0, 0, 0, 0, 0),
+    )
+    return SplitChunks(plan, (again[0], again[1], change))
 
 
 def _splitter_report(
@@ -465,25 +494,21 @@ def _splitter_report(
         window["tokens_processed"] += alone.tokens_processed
     return {
         "splitter": options.splitter,
-        "chunks": sum(split.chunks for split in splits),
-        "tokens_processed": sum(split.tokens_processed for split in splits),
         "window": window,
         "counted": {**counted_report(options.encoding, counted), "documents": documents},
     }
 
 
-def _splitter_lines(splitter: str, splits: list[SplitFile], corpus: CorpusPlan | None) -> list[str]:
-    if not splits:
+def _splitter_lines(plan: CorpusPlan) -> list[str]:
+    """The splitter whose chunks are the plan, and the window model's figures beside it."""
+    if not plan.measured:
         return []
-    chunks = sum(split.chunks for split in splits)
-    tokens = sum(split.tokens_processed for split in splits)
-    line = f"split with {splitter}: {_chunks(chunks)}, {_tokens(tokens)} processed"
-    if corpus is not None:
-        line += (
-            f" (the window model: {_chunks(corpus.chunks)},"
-            f" {_tokens(corpus.tokens_processed)} processed)"
-        )
-    return [line]
+    window = plan.window
+    return [
+        f"split with {plan.chunker}: {_chunks(plan.chunks)}, {_tokens(plan.tokens_processed)}"
+        f" processed: every figure below is its chunks' (the window model would make"
+        f" {_chunks(window.chunks)}, {_tokens(window.tokens_processed)} processed)"
+    ]
 
 
 # The storage flags: each sizes something per vector, so each needs --dimensions.
@@ -803,9 +828,9 @@ def summary(
                         short of full size)
     """
     whole = "the document" if plan.documents == 1 else "the corpus"
+    window = f"step {plan.step:,}" if not plan.measured else f"split with {plan.chunker}"
     lines = [
-        f"{_corpus_text(plan)}, chunk size {plan.chunk_size:,}, "
-        f"overlap {plan.overlap:,}, step {plan.step:,}"
+        f"{_corpus_text(plan)}, chunk size {plan.chunk_size:,}, overlap {plan.overlap:,}, {window}"
     ]
     if plan.chunks == 0:
         empty = "an empty document makes" if plan.documents == 1 else "empty documents make"
@@ -813,8 +838,7 @@ def summary(
     else:
         lines += [
             f"chunks              {plan.chunks:,} ({_lengths_text(plan)})",
-            f"tokens processed    {plan.tokens_processed:,} ({plan.repeated_tokens:,} repeated: "
-            f"{_percent(plan.repeated_share)} of {whole})",
+            f"tokens processed    {plan.tokens_processed:,} ({_processed_note(plan, whole)})",
             f"padded upper bound  {plan.padded_tokens:,} ({plan.chunks:,} × {plan.chunk_size:,}; "
             f"{_padding_note(plan)})",
         ]
@@ -987,6 +1011,16 @@ def _cost_line(plan: CorpusPlan, panels: _Panels) -> str:
 
 def _percent(share: Fraction) -> str:
     return decimal_text(share * 100, places=2) + "%"
+
+
+def _processed_note(plan: CorpusPlan, whole: str) -> str:
+    """What the tokens processed hold beyond the text: the window model's overlaps, or, for a
+    splitter's chunks, their own tokens against the corpus's (a splitter drops the whitespace
+    it cuts at, and a token across a cut counts in both chunks)."""
+    if not plan.measured:
+        return f"{plan.repeated_tokens:,} repeated: {_percent(plan.repeated_share)} of {whole}"
+    more = "more" if plan.repeated_tokens >= 0 else "fewer"
+    return f"the chunks' own tokens added up: {abs(plan.repeated_tokens):,} {more} than {whole}'s"
 
 
 def _padding_note(plan: CorpusPlan) -> str:

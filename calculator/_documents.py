@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -25,6 +25,12 @@ from ._text import MACHINE, NumberFormat, parse_whole_number
 
 MAX_DOCUMENTS = 100_000
 
+#: The chunker of a plan worked out by the window model (seed 004), not cut by a splitter.
+WINDOW = "window"
+#: Who may cut a plan's chunks: the window model, then the splitters of
+#: ``calculator._splitters`` (its ``SPLITTERS``, in this order).
+CHUNKERS = (WINDOW, "recursive", "markdown", "sentence")
+
 #: A corpus as (document tokens, number of documents of that length) pairs, by length.
 Lengths = tuple[tuple[int, int], ...]
 
@@ -35,6 +41,9 @@ class CorpusPlan:
     :func:`plan_corpus` (or :func:`plan_documents`, :func:`plan_equal_documents`).
 
     ``lengths`` is the corpus: (document tokens, how many documents) pairs, by length.
+    A plan of a real splitter's chunks (:func:`plan_split`) names it in ``chunker`` and
+    keeps their lengths in ``chunk_lengths``: its chunks and tokens processed are the
+    splitter's own, and :attr:`window` is the window model's plan beside it.
     """
 
     lengths: Lengths
@@ -45,6 +54,24 @@ class CorpusPlan:
     chunks: int
     tokens_processed: int
     padded_tokens: int
+    #: Who cut the chunks: ``"window"`` (the window model, worked out from the lengths) or a
+    #: splitter's name (its chunks measured, one by one).
+    chunker: str = WINDOW
+    #: A splitter's chunks as (chunk tokens, how many chunks) pairs, by length; empty for the
+    #: window model, whose chunk lengths follow from the documents'.
+    chunk_lengths: Lengths = ()
+
+    @property
+    def measured(self) -> bool:
+        """Whether the chunks are a splitter's, measured, rather than the window model's."""
+        return self.chunker != WINDOW
+
+    @property
+    def window(self) -> CorpusPlan:
+        """The window model's plan of the same documents (the plan itself when it is one)."""
+        if not self.measured:
+            return self
+        return plan_corpus(self.lengths, self.chunk_size, self.overlap)
 
     @property
     def step(self) -> int:
@@ -69,12 +96,13 @@ class CorpusPlan:
     @property
     def document(self) -> ChunkPlan | None:
         """The plan of every document when all have one length (the one document's own);
-        ``None`` for documents of several lengths.
+        ``None`` for documents of several lengths, or a splitter's chunks (a splitter cuts
+        documents of one length each its own way).
 
         >>> plan_equal_documents(3, 1200, 512, 64).document.chunks
         3
         """
-        if len(self.lengths) != 1:
+        if len(self.lengths) != 1 or self.measured:
             return None
         return plan_chunks(self.lengths[0][0], self.chunk_size, self.overlap)
 
@@ -98,6 +126,8 @@ class CorpusPlan:
         >>> plan_documents([2500, 800, 800], 800, 200).length_groups
         (LengthGroup(count=5, length=800), LengthGroup(count=1, length=700))
         """
+        if self.measured:
+            return tuple(LengthGroup(count, n) for n, count in reversed(self.chunk_lengths))
         counts: Counter[int] = Counter()
         for plan, documents in self.document_plans():
             for group in plan.length_groups:
@@ -111,6 +141,8 @@ class CorpusPlan:
 
     def __add__(self, other: CorpusPlan) -> CorpusPlan:
         """Two corpora planned with the same window, as one."""
+        if self.measured or other.measured:
+            raise ValueError("a splitter's chunks are added up by plan_split")
         if (self.chunk_size, self.overlap) != (other.chunk_size, other.overlap):
             raise ValueError("corpora planned with different windows")
         counts = Counter(dict(self.lengths))
@@ -161,6 +193,46 @@ def plan_corpus(
         chunks=chunks,
         tokens_processed=processed,
         padded_tokens=chunks * chunk_size,
+    )
+
+
+def plan_split(
+    documents: Iterable[tuple[int, Sequence[int]]], chunk_size: int, overlap: int, chunker: str
+) -> CorpusPlan:
+    """A corpus as a splitter cut it: each document's tokens and its chunks' tokens (in the
+    tokenizer the splitter measured with), for the ``chunk_size`` and ``overlap`` it was
+    given.  The chunks and tokens processed are the chunks', added up; nothing is worked
+    out by the window model, which stands beside it as :attr:`CorpusPlan.window`.
+
+    >>> plan = plan_split([(1200, [500, 480, 300]), (90, [90]), (0, [])], 512, 64, "recursive")
+    >>> plan.chunks, plan.tokens_processed, plan.window.chunks
+    (4, 1370, 4)
+    >>> plan.length_groups[0], plan.chunker
+    (LengthGroup(count=1, length=500), 'recursive')
+    """
+    require_int("chunk_size", chunk_size, 1)
+    require_int("overlap", overlap, 0)
+    if chunker not in CHUNKERS[1:]:
+        raise ValueError(f"not a splitter: {chunker!r} (the window model's plan is plan_corpus)")
+    merged: Counter[int] = Counter()
+    chunk_counts: Counter[int] = Counter()
+    for length, chunk_tokens in documents:
+        merged[require_int("document_tokens", length, 0)] += 1
+        chunk_counts.update(require_int("chunk_tokens", n, 0) for n in chunk_tokens)
+    if not merged:
+        raise CalculatorError("document_tokens", "list_empty")
+    chunks = sum(chunk_counts.values())
+    return CorpusPlan(
+        lengths=tuple(sorted(merged.items())),
+        chunk_size=chunk_size,
+        overlap=overlap,
+        documents=sum(merged.values()),
+        tokens=sum(length * count for length, count in merged.items()),
+        chunks=chunks,
+        tokens_processed=sum(n * count for n, count in chunk_counts.items()),
+        padded_tokens=chunks * chunk_size,
+        chunker=chunker,
+        chunk_lengths=tuple(sorted(chunk_counts.items())),
     )
 
 

@@ -29,6 +29,7 @@ MESSAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_a_size": (),
         "unit_not_bytes": ("unit",),
         "needs_equal_documents": (),
+        "needs_split_again": (),
         "bad_list_link": (),
         "dtype_not_stored": ("value", "database", "supported"),
         "too_many_dimensions": ("maximum", "database", "index"),

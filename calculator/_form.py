@@ -32,6 +32,7 @@ from ._record import record
 from ._reindex import (
     MigrationSize,
     ReindexCase,
+    ReindexPlan,
     corpus_settings_change,
     documents_change,
     edit_change,
@@ -78,7 +79,25 @@ class FormOutcome:
     model_limit: InputLimit | None = None
 
 
-def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHINE) -> FormOutcome:
+@record
+class SplitChunks:
+    """A real splitter's chunks of the corpus, measured where its text is (the command
+    line's ``--count --splitter``): with them the form plans the splitter's chunks, not the
+    window model's."""
+
+    #: The splitter's plan (:func:`calculator._documents.plan_split`) of the form's documents,
+    #: chunk size and overlap.
+    plan: CorpusPlan
+    #: The same documents split again at the re-indexing's new chunk size and overlap, and
+    #: what that changes (chunks reused where an old chunk had the same text).
+    again: tuple[int, int, ReindexPlan] | None = None
+
+
+def evaluate_form(
+    fields: Mapping[str, str],
+    number_format: NumberFormat = MACHINE,
+    split: SplitChunks | None = None,
+) -> FormOutcome:
     """Validate every field at once, so each gets its own error, then plan.
 
     Missing fields count as empty; an empty ``dimensions`` means no vector
@@ -100,11 +119,13 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
     dimensions = reader.whole("dimensions") if reader.text("dimensions") else None
     representation = reader.representation("dtype", "bytes_per_dimension")
     plan = None if corpus is None or window is None else plan_corpus(corpus, *window)
+    if plan is not None and split is not None:
+        plan = _split_plan(plan, split)
     vectors = None
     if plan is not None and dimensions is not None and representation is not None:
         vectors = vector_size(plan.chunks, dimensions, representation)
     rows, rows_given, notes = _compare_rows(reader, window, dimensions, representation)
-    reindex = _reindex(reader, plan, window)
+    reindex = _reindex(reader, plan, window, None if split is None else split.again)
     storage = _storage(reader, plan, vectors)
     return FormOutcome(
         errors=reader.errors,
@@ -126,8 +147,36 @@ def evaluate_form(fields: Mapping[str, str], number_format: NumberFormat = MACHI
     )
 
 
+def _settings_change(
+    plan: CorpusPlan,
+    window: tuple[int, int],
+    new_window: tuple[int, int],
+    again: tuple[int, int, ReindexPlan] | None,
+) -> ReindexPlan:
+    """The corpus split again at ``new_window``: worked out for the window model; for a
+    splitter's chunks, only splitting tells, so ``again`` brings what it found."""
+    if not plan.measured:
+        return corpus_settings_change(plan.lengths, *window, *new_window)
+    if again is None or again[:2] != new_window:
+        raise CalculatorError("reindex_mode", "needs_split_again")
+    return again[2]
+
+
+def _split_plan(plan: CorpusPlan, split: SplitChunks) -> CorpusPlan:
+    """The splitter's plan in place of the window model's, for the same documents and window."""
+    given = split.plan
+    if (given.lengths, given.chunk_size, given.overlap) != (
+        plan.lengths, plan.chunk_size, plan.overlap
+    ):  # fmt: skip
+        raise ValueError("the splitter's chunks are of other documents or another window")
+    return given
+
+
 def _reindex(
-    reader: _FieldReader, plan: CorpusPlan | None, window: tuple[int, int] | None
+    reader: _FieldReader,
+    plan: CorpusPlan | None,
+    window: tuple[int, int] | None,
+    again: tuple[int, int, ReindexPlan] | None = None,
 ) -> ReindexCase | None:
     """Re-embedding after a new split, an edit, changed documents or a new model of the
     corpus, each document on its own.  A new split or a new model changes every document; an
@@ -151,7 +200,7 @@ def _reindex(
     try:
         if mode == "settings":
             assert new_window is not None
-            change = corpus_settings_change(plan.lengths, *window, *new_window)
+            change = _settings_change(plan, window, new_window, again)
         elif mode == "model":
             change = unchanged(plan)
         else:

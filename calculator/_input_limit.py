@@ -42,6 +42,8 @@ class InputLimit:
         """Chunks longer than the limit once the model's tokens are added: in each document,
         every full-size one when C > the largest size, and the last if it is."""
         largest, over = self.largest_chunk_size, 0
+        if self.plan.measured:
+            return sum(count for n, count in self.plan.chunk_lengths if n > largest)
         for plan, documents in self.plan.document_plans():
             if plan.chunks:
                 full = plan.chunks - 1 if plan.chunk_size > largest else 0
@@ -52,6 +54,8 @@ class InputLimit:
     def truncated_tokens(self) -> int:
         """Text tokens cut off the ends of the chunks over the limit, never embedded."""
         largest, cut = self.largest_chunk_size, 0
+        if self.plan.measured:
+            return sum(count * (n - largest) for n, count in self.plan.chunk_lengths if n > largest)
         for plan, documents in self.plan.document_plans():
             if plan.chunks:
                 full = (plan.chunks - 1) * max(0, plan.chunk_size - largest)
@@ -79,8 +83,9 @@ class InputLimit:
     @property
     def plan_at_limit(self) -> CorpusPlan | None:
         """The same corpus and overlap at the largest chunk size within the limit;
-        ``None`` when the overlap is not below that size (it must shrink too)."""
-        if self.plan.overlap >= self.largest_chunk_size:
+        ``None`` when the overlap is not below that size (it must shrink too), or for a
+        splitter's chunks (only splitting again would tell them)."""
+        if self.plan.measured or self.plan.overlap >= self.largest_chunk_size:
             return None
         return plan_corpus(self.plan.lengths, self.largest_chunk_size, self.plan.overlap)
 

@@ -145,6 +145,8 @@ def _reuse_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
 
 
 def _split_reason(plan: ChunkPlan | CorpusPlan, size: int, overlap: int) -> str:
+    if isinstance(plan, CorpusPlan) and plan.measured:
+        return f"split again with {plan.chunker}: where an old chunk of the document had its text"
     last = "the last chunk if it starts at the same token"
     if size != plan.chunk_size:
         return f"another chunk size: only {last}"

@@ -113,6 +113,29 @@ def between(old: ChunkPlan, new: ChunkPlan, reused: int, reused_tokens: int) -> 
     )
 
 
+def texts_change(old: Iterable[tuple[str, int]], new: Iterable[tuple[str, int]]) -> ReindexPlan:
+    """One document split again by a splitter: its old and new chunks as (text, tokens).
+    A new chunk keeps its embedding when an old chunk of the document had exactly its text
+    (each old chunk reused once at most), as a store keyed by the chunk's text finds it.
+
+    >>> change = texts_change([("a b", 2), ("c", 1)], [("a b", 2), ("c d", 2)])
+    >>> change.reused_chunks, change.tokens_to_embed, change.chunks_to_delete
+    (1, 2, 1)
+    """
+    kept: dict[str, int] = {}
+    old_chunks = old_tokens = 0
+    for text, tokens in old:
+        kept[text] = kept.get(text, 0) + 1
+        old_chunks, old_tokens = old_chunks + 1, old_tokens + tokens
+    new_chunks = new_tokens = reused = reused_tokens = 0
+    for text, tokens in new:
+        new_chunks, new_tokens = new_chunks + 1, new_tokens + tokens
+        if kept.get(text, 0):
+            kept[text] -= 1
+            reused, reused_tokens = reused + 1, reused_tokens + tokens
+    return ReindexPlan(old_chunks, new_chunks, reused, old_tokens, new_tokens, reused_tokens)
+
+
 def unchanged(plan: ChunkPlan | CorpusPlan) -> ReindexPlan:
     """A text (or a corpus) that did not change: every chunk keeps its embedding."""
     return ReindexPlan(

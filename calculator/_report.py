@@ -133,6 +133,7 @@ def describe(plan: CorpusPlan | ChunkPlan, vectors: VectorSize | None = None) ->
         "chunk_size": plan.chunk_size,
         "overlap": plan.overlap,
         "step": plan.step,
+        "chunker": plan.chunker,
         "chunks": plan.chunks,
         "length_groups": [
             {"count": group.count, "length": group.length} for group in plan.length_groups

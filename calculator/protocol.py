@@ -14,10 +14,10 @@ import json
 from collections.abc import Mapping
 
 from ._chunk_map import chunk_map
-from ._documents import CorpusPlan
+from ._documents import CorpusPlan, plan_split
 from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
-from ._form import FormOutcome, evaluate_form
+from ._form import FormOutcome, SplitChunks, evaluate_form
 from ._list_link import is_list_fragment, read_list_fragment
 from ._query import fields_from_query, link_from_fields, query_from_fields
 from ._record import fields_dict
@@ -120,7 +120,7 @@ def respond(request_json: str) -> str:
     if isinstance(previous, str) and linked is None:
         filled = _chosen_model_fields(fields, previous, number_format)
         fields |= filled
-    outcome = evaluate_form(fields, number_format)
+    outcome = _evaluate(fields, number_format, request.get("split"))
     answer = page_answer(
         outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True
     )
@@ -136,6 +136,35 @@ def respond(request_json: str) -> str:
             answer["export"] = exported
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
+
+
+def _evaluate(fields: Mapping[str, str], number_format: NumberFormat, split: object) -> FormOutcome:
+    """The form, planned from a splitter's chunks where the request brings them for its very
+    documents and window (the counter's split of the documents used as the corpus:
+    ``{"chunker", "chunk_size", "overlap", "documents": [[tokens, [chunk tokens, ...]], ...]}``),
+    else by the window model."""
+    chunks = _split_chunks(split)
+    if chunks is not None:
+        try:
+            return evaluate_form(fields, number_format, split=chunks)
+        except ValueError:
+            pass  # other documents or another window than the split's: the window model's plan
+    return evaluate_form(fields, number_format)
+
+
+def _split_chunks(split: object) -> SplitChunks | None:
+    if not isinstance(split, dict):
+        return None
+    try:
+        documents = [
+            (int(tokens), [int(n) for n in chunks]) for tokens, chunks in split["documents"]
+        ]
+        plan = plan_split(
+            documents, int(split["chunk_size"]), int(split["overlap"]), str(split["chunker"])
+        )
+    except (KeyError, TypeError, ValueError, CalculatorError):
+        return None  # not a split the page's worker makes: the window model's plan
+    return SplitChunks(plan)
 
 
 # The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
@@ -319,10 +348,13 @@ def _derivation(plan: CorpusPlan, vectors: VectorSize | None) -> Derivation:
         raw = "raw_binary" if vectors.bits_per_dimension % 8 else "raw"
     document = plan.document
     with_tokens = sum(count for length, count in plan.lengths if length)
-    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum"]
+    chunks_line: Literal["chunks_empty", "chunks_short", "chunks", "chunks_sum", "chunks_split"]
     lines: list[DerivationLine]
     if empty:
         chunks_line, lines = "chunks_empty", []
+    elif plan.measured:
+        # Where a splitter cuts depends on the text: its chunks are counted, not worked out.
+        chunks_line, lines = "chunks_split", ["padded"]
     elif document is None:
         chunks_line = "chunks_sum"
         lines = ["processed_sum", "repeated_documents", "padded"]

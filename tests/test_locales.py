@@ -113,6 +113,8 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
         {"documents", "document_chunks", "chunk_size", "padded"}
     ),
     "derivation.chunks_sum": frozenset({"documents", "chunks"}),
+    "derivation.chunks_split": frozenset({"chunks"}),
+    "results.chunker_note": frozenset({"splitter"}),
     "derivation.processed_sum": frozenset({"tokens", "overlap", "chunks_minus_one", "processed"}),
     "derivation.repeated_documents": frozenset({"overlap", "chunks_minus_one", "repeated"}),
     "chunkmap.document_each": frozenset({"tokens", "count"}),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from .._documents import CHUNKERS
 from .._errors import CalculatorError
 from ._chunk import Chunk
 from ._length import Length, encoding_length
@@ -44,7 +45,8 @@ _STEPS = {
     "markdown": markdown_steps,
     "sentence": sentence_steps,
 }
-SPLITTERS = tuple(_STEPS)
+#: Declared once in the model (who may cut a plan's chunks); ``_STEPS`` holds the code of each.
+SPLITTERS = CHUNKERS[1:]
 
 
 def iter_steps(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._chunking import plan_chunks
+from .._errors import CalculatorError
 from .._tokens import ENCODINGS, RANKS_SUFFIX, Encoding, load_ranks
 from .._tokens._counters import load_counter
 from .._tokens._files import PARALLEL_BYTES, read_text
@@ -40,6 +41,11 @@ class SplitFile:
     tokens_processed: int
     #: The chunks as the model sees them, when measured.
     fit: ChunkFit | None = None
+    #: Each chunk's tokens, in order (in the tokenizer the splitter measured with).
+    lengths: tuple[int, ...] = ()
+    #: The file split again at another chunk size and overlap, when asked: the fields of a
+    #: ``ReindexPlan`` (old and new chunks, reused ones, their tokens), in its order.
+    again: tuple[int, int, int, int, int, int] | None = None
 
 
 # One length function (its tokenizer loaded once), the model's counter and one task per
@@ -48,12 +54,17 @@ _length: Length | None = None
 _encoding: Encoding | None = None
 _model: tuple[Callable[[str], int], int, int] | None = None
 _task: tuple[str, int, int] = ("", 0, 0)
+_again: tuple[int, int] | None = None
 
 
 def _load(
-    encoding: str, ranks: Path, task: tuple[str, int, int], measure: Measure | None = None
+    encoding: str,
+    ranks: Path,
+    task: tuple[str, int, int],
+    measure: Measure | None = None,
+    again: tuple[int, int] | None = None,
 ) -> None:
-    global _length, _encoding, _model, _task  # noqa: PLW0603 (loaded once per process)
+    global _length, _encoding, _model, _task, _again  # noqa: PLW0603 (loaded once per process)
     splitter = task[0]
     count: Callable[[str], int]
     if encoding in ENCODINGS:
@@ -69,7 +80,7 @@ def _load(
         name, added, limit = measure
         model_count = count if name == encoding else load_counter(name, ranks).count
         _model = (model_count, added, limit)
-    _task = task
+    _task, _again = task, again
 
 
 def _split(path: str) -> SplitFile:
@@ -83,14 +94,32 @@ def _split(path: str) -> SplitFile:
         texts = list(window_texts(_encoding, ids, chunk_size, overlap))
         tokens = plan_chunks(len(ids), chunk_size, overlap).tokens_processed
         return SplitFile(path, len(texts), tokens, _measured(texts))
-    chunks = tokens = 0
-    texts = []
-    for chunk in iter_chunks(splitter, text, length, chunk_size, overlap):
-        chunks += 1
-        tokens += chunk.tokens
-        if _model is not None:
-            texts.append(chunk.text)
-    return SplitFile(path, chunks, tokens, _measured(texts))
+    cut = [
+        (chunk.text, chunk.tokens)
+        for chunk in iter_chunks(splitter, text, length, chunk_size, overlap)
+    ]
+    lengths = tuple(tokens for _, tokens in cut)
+    again = None
+    if _again is not None:
+        # Imported here: only a re-indexing at another window asks for it.
+        from .._reindex import texts_change  # noqa: PLC0415
+
+        try:
+            parts = iter_chunks(splitter, text, length, *_again)
+            new = [(part.text, part.tokens) for part in parts]
+        except CalculatorError as refused:  # the new window's sizes, under their own names
+            params = {
+                name: int(value) if name in refused.integer_params else value
+                for name, value in refused.params.items()
+            }
+            raise CalculatorError("new_" + refused.field, refused.key, **params) from None
+        change = texts_change(cut, new)
+        again = (
+            change.old_chunks, change.new_chunks, change.reused_chunks,
+            change.old_tokens_processed, change.new_tokens_processed, change.reused_tokens,
+        )  # fmt: skip
+    fit = _measured([chunk_text for chunk_text, _ in cut])
+    return SplitFile(path, len(cut), sum(lengths), fit, lengths, again)
 
 
 def _measured(texts: list[str]) -> ChunkFit | None:
@@ -109,16 +138,18 @@ def split_files(
     chunk_size: int,
     overlap: int,
     measure: Measure | None = None,
+    again: tuple[int, int] | None = None,
     workers: int | None = None,
 ) -> list[SplitFile]:
     """Each file (counted before, so readable text) as ``splitter`` cuts it, in order; with
-    ``measure``, each one's chunks as the model sees them.  ``"window"`` (with an OpenAI
-    encoding only) is the window model, its chunks decoded.
+    ``measure``, each one's chunks as the model sees them; with ``again`` (a chunk size and
+    overlap), what splitting it again there changes.  ``"window"`` (with an OpenAI encoding
+    only) is the window model, its chunks decoded.
 
     Raises ``CalculatorError`` for sizes the splitter refuses, ``OSError`` or ``ValueError``
     when the ranks, a tokenizer or a file can no longer be read.
     """
-    args = (encoding, ranks, (splitter, chunk_size, overlap), measure)
+    args = (encoding, ranks, (splitter, chunk_size, overlap), measure, again)
     size = sum(Path(path).stat().st_size for path in paths)
     if workers is None:
         workers = min(os.cpu_count() or 1, len(paths)) if size > PARALLEL_BYTES else 1

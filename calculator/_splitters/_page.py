@@ -87,6 +87,8 @@ class Splitting:
         self.overlap = int(overlap)
         self.chunks = 0
         self.tokens_processed = 0
+        #: Each chunk's tokens, in order: the plan's chunks when the document is in the corpus.
+        self.lengths: list[int] = []
         self.done = 0
         self.error: CalculatorError | None = None
         self.drawn: list[Chunk] = []
@@ -126,6 +128,7 @@ class Splitting:
     def _add(self, chunk: Chunk) -> None:
         self.chunks += 1
         self.tokens_processed += chunk.tokens
+        self.lengths.append(chunk.tokens)
         self.done = chunk.end
         if len(self.drawn) < self._shown and (
             not self.drawn or chunk.end <= self._shown_characters
@@ -133,11 +136,15 @@ class Splitting:
             self.drawn.append(chunk)
 
     def result(self) -> str:
-        """The document's figures as JSON: ``chunks`` and ``tokens_processed``, or ``error``
-        (the calculator's error: its ``key``, ``params`` and ``integer_params``)."""
+        """The document's figures as JSON: ``chunks``, ``tokens_processed`` and ``lengths``
+        (each chunk's tokens), or ``error`` (the calculator's error: its ``key``, ``params``
+        and ``integer_params``)."""
         if self.error is not None:
             return json.dumps({"error": self.error.to_dict()})
-        return json.dumps({"chunks": self.chunks, "tokens_processed": self.tokens_processed})
+        return json.dumps({
+            "chunks": self.chunks, "tokens_processed": self.tokens_processed,
+            "lengths": self.lengths,
+        })  # fmt: skip
 
     def view(self, tokens: int | str) -> str:
         """The first chunks as the page draws them, as JSON: ``splitter``, ``chunks`` and

@@ -41,6 +41,7 @@ const lengthsDistribution = document.querySelector("[data-length-distribution]")
 const lengthsExplain = document.querySelector("[data-lengths-explain]");
 const lengthBins = /** @type {HTMLElement} */ (document.querySelector("[data-length-bins]"));
 const staleNote = document.querySelector("[data-stale-note]");
+const chunkerNote = /** @type {HTMLElement} */ (document.querySelector("[data-chunker-note]"));
 const noVectors = document.querySelector("[data-no-vectors]");
 let hasResult = false;
 
@@ -224,6 +225,13 @@ function paintMapDocument(result) {
  * @param {ResultAnswer} result
  */
 export function paintResult(result) {
+  const measured = result.chunker !== "window";
+  writeHidden(chunkerNote, !measured);
+  writeData(chunkerNote, "chunker", result.chunker);
+  if (measured) {
+    const splitter = strings[`count.splitter.${result.chunker}`];
+    writeText(chunkerNote, fill(strings["results.chunker_note"], { splitter }));
+  }
   const texts = resultTexts(result, formatter, strings);
   paintFigures(result, texts);
   paintVectors(texts.vectors);

@@ -148,6 +148,8 @@ interface CalculatorErrorData {
 interface SplitFigures {
   chunks?: number;
   tokens_processed?: number;
+  /** Each chunk's tokens, in order. */
+  lengths?: number[];
   error?: CalculatorErrorData;
 }
 

@@ -22,6 +22,7 @@ import {
   setCountRunning,
   setShownCount,
 } from "./count-shared.js";
+import { startCorpusSplit } from "./corpus-split.js";
 import { startSample } from "./sample.js";
 
 const text = /** @type {HTMLTextAreaElement} */ ($("textarea[name=text]"));
@@ -373,6 +374,7 @@ function wire() {
 wire();
 startChunks();
 startSample();
+startCorpusSplit();
 // What was typed or chosen before this module arrived is counted now (a paste too long for
 // the text box that came before it, as the file it is).
 files = [...(fileInput.files ?? [])];

@@ -72,6 +72,11 @@ let typingTimer = 0;
  */
 let usedCorpus = null;
 
+/** The collection's list as "Use as the corpus" put it there (null when it did not). */
+export function usedCorpusList() {
+  return usedCorpus?.list ?? null;
+}
+
 /** The list of per-document counts, named only while shown (form.js), so found by its id. */
 const documentList = () =>
   /** @type {HTMLTextAreaElement | null} */ (document.getElementById("field-document_tokens"));

@@ -1,0 +1,95 @@
+"""The splitter chosen in the counter, once its documents are the corpus, makes the plan: the
+results are its chunks, measured (said above them), the same figures the command line's
+``--count DIR --splitter … --json`` gives for the same files; a chunk size the split was not
+made at goes back to the window model until the splitter has cut the documents again.
+
+Expected chunks come from LangChain's own splitter (tests/test_splitters.py's reference).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import calculator
+from browser.conftest import READY_TIMEOUT_MS
+from browser.test_count import COUNT_TIMEOUT_MS, count_panel, encoding
+from browser.test_count_models import drop
+from browser.test_page import catalog, field, fill, open_page
+from calculator._cli import main
+from test_splitters import library, prose
+
+
+def result(page: Page, key: str) -> str:
+    return page.locator(f'.result-list [data-result="{key}"]').get_attribute("data-value") or ""
+
+
+def expect_result(page: Page, key: str, value: int) -> None:
+    expect(page.locator(f'.result-list [data-result="{key}"]')).to_have_attribute(
+        "data-value", str(value), timeout=READY_TIMEOUT_MS
+    )
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_the_chosen_splitters_chunks_are_the_plan_as_on_the_command_line(
+    page: Page,
+    site_url: str,
+    lang: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    files = [(f"doc-{seed}.txt", prose(seed).replace("\r\n", "\n")) for seed in (2, 5, 9)]
+    open_page(page, site_url, lang)
+    field(page, "chunk_size").fill("120")
+    field(page, "overlap").fill("20")
+    field(page, "dimensions").fill("384")
+    panel = count_panel(page)
+    drop(page, files)
+    o200k = encoding("o200k_base")
+    tokens = [o200k.count(text) for _, text in files]
+    expect(panel.locator("[data-count-use]")).to_be_enabled(timeout=COUNT_TIMEOUT_MS)
+    panel.locator("[data-count-splitter]").select_option("recursive")
+    row = panel.locator('[data-count-splitters] tr[data-splitter="recursive"]')
+    chunks = [library("recursive", "o200k_base", text, 120, 20) for _, text in files]
+    expected = sum(map(len, chunks))
+    expect(row.locator("[data-splitter-chunks]")).to_have_attribute(
+        "data-value", str(expected), timeout=COUNT_TIMEOUT_MS
+    )
+    panel.locator("[data-count-use]").click()
+    note = page.locator("[data-chunker-note]")
+    expect(note).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(note).to_have_attribute("data-chunker", "recursive")
+    splitter = catalog(lang)["count.splitter.recursive"]
+    expect(note).to_have_text(fill(catalog(lang)["results.chunker_note"], splitter=splitter))
+    processed = sum(len(o200k.encode(chunk)) for document in chunks for chunk in document)
+    expect_result(page, "chunks", expected)
+    expect_result(page, "tokens_processed", processed)
+    expect_result(page, "raw_vector_bytes", expected * 384 * 4)
+    window = calculator.plan_documents(tokens, 120, 20)
+    assert window.chunks != expected  # (else the test would show nothing)
+
+    # The command line, on the same files, says the same.
+    for name, text in files:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    status = main([
+        "--count", str(tmp_path), "--splitter", "recursive", "--chunk-size", "120",
+        "--overlap", "20", "--dimensions", "384", "--json",
+    ])  # fmt: skip
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert (report["chunks"], report["tokens_processed"], report["raw_vector_bytes"]) == (
+        expected, processed, expected * 384 * 4,
+    )  # fmt: skip
+
+    # Another chunk size: the window model until the splitter has cut the documents again,
+    # then the splitter's chunks at the new size.
+    field(page, "chunk_size").fill("90")
+    again = [library("recursive", "o200k_base", text, 90, 20) for _, text in files]
+    expect_result(page, "chunks", sum(map(len, again)))
+    expect(note).to_be_visible()
+    assert result(page, "tokens_processed") == str(
+        sum(len(o200k.encode(chunk)) for document in again for chunk in document)
+    )

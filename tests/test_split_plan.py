@@ -1,0 +1,178 @@
+"""With ``--count --splitter``, the splitter's own chunks are the plan: every size, storage,
+cost and re-indexing figure of ``--json`` is recomputed here from the chunk list the library
+itself makes (LangChain's or LlamaIndex's ``split_text``, each chunk counted by tiktoken), on
+a corpus of a few hundred files nobody here wrote: Python's own standard library.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sysconfig
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calculator._databases import database_storage
+from calculator._documents import CHUNKERS, WINDOW, plan_corpus, plan_split
+from calculator._input_limit import input_limit
+from calculator._splitters import _STEPS, SPLITTERS
+from calculator._storage import storage_size
+from calculator._vectors import vector_size
+from test_cli_count import run_main
+from test_cli_splitter import library_chunks
+from test_splitters import tiktoken_encoding
+
+ENCODING = "cl100k_base"
+SIZE, OVERLAP, NEW_SIZE, NEW_OVERLAP = 512, 64, 400, 50
+DIMENSIONS, PRICE = 384, Fraction("0.02")
+
+
+@pytest.fixture(scope="module")
+def stdlib_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two hundred modules of Python's standard library (those under 40 kB, by name)."""
+    folder = tmp_path_factory.mktemp("stdlib")
+    modules = sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))
+    small = [path for path in modules if 0 < path.stat().st_size < 40_000][:200]
+    assert len(small) >= 100, "the standard library is not where sysconfig says"
+    for path in small:
+        shutil.copyfile(path, folder / path.name)
+    return folder
+
+
+def the_library_split(folder: Path, splitter: str, size: int, overlap: int) -> list[list[str]]:
+    """Each file's chunks, in --count's order (by name), as the library cuts them."""
+    return [
+        library_chunks(splitter, ENCODING, path.read_text(encoding="utf-8"), size, overlap)
+        for path in sorted(folder.iterdir())
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("splitter", ["recursive", "sentence", "markdown"])
+def test_every_figure_is_computed_from_the_splitters_chunks(
+    stdlib_corpus: Path, capsys: pytest.CaptureFixture[str], splitter: str
+) -> None:
+    status, out, err = run_main(
+        capsys,
+        "--count", str(stdlib_corpus), "--encoding", ENCODING,
+        "--splitter", splitter, "--chunk-size", str(SIZE), "--overlap", str(OVERLAP),
+        "--dimensions", str(DIMENSIONS), "--database", "pgvector",
+        "--price-per-million", "0.02", "--new-chunk-size", str(NEW_SIZE),
+        "--new-overlap", str(NEW_OVERLAP), "--json",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    report = json.loads(out)
+    encoding = tiktoken_encoding(ENCODING)
+
+    def tokens(chunk: str) -> int:
+        return len(encoding.encode(chunk, disallowed_special=()))
+
+    old = the_library_split(stdlib_corpus, splitter, SIZE, OVERLAP)
+    new = the_library_split(stdlib_corpus, splitter, NEW_SIZE, NEW_OVERLAP)
+    lengths = [tokens(chunk) for chunks in old for chunk in chunks]
+    chunks, processed = len(lengths), sum(lengths)
+
+    # The plan's own figures.
+    assert report["chunker"] == splitter
+    assert (report["chunks"], report["tokens_processed"]) == (chunks, processed)
+    by_length = sorted(Counter(lengths).items(), reverse=True)
+    assert [(g["length"], g["count"]) for g in report["length_groups"]] == by_length
+    assert report["padded_tokens"] == chunks * SIZE
+    assert report["raw_vector_bytes"] == chunks * DIMENSIONS * 4
+    documents = [
+        sum(map(tokens, [p.read_text(encoding="utf-8")])) for p in sorted(stdlib_corpus.iterdir())
+    ]
+    window = plan_corpus(Counter(documents).items(), SIZE, OVERLAP)
+    assert report["window"] == {
+        "chunks": window.chunks,
+        "tokens_processed": window.tokens_processed,
+    }
+
+    # The cost: the chunks' tokens at the price.
+    assert Fraction(report["cost"]["one_time"]) == processed * PRICE / 10**6
+
+    # The storage, generic and as pgvector stores it.
+    per_token = Fraction(report["storage"]["text_bytes_per_token"])
+    vectors = vector_size(chunks, DIMENSIONS)
+    storage = storage_size(vectors, processed, text_bytes_per_token=per_token)
+    assert report["storage"]["vectors"] == chunks
+    assert report["storage"]["text_bytes"] == storage.text_bytes
+    assert report["storage"]["generic_total_bytes"] == storage.total_bytes
+    pgvector = database_storage("pgvector", vectors, text_bytes=storage.text_bytes)
+    parts = {part["name"]: part["bytes"] for part in report["storage"]["database"]["parts"]}
+    assert parts == {part.name: part.bytes for part in pgvector.parts}
+    assert report["storage"]["total_bytes"] == pgvector.total_bytes
+
+    # Re-indexing at the new size: a new chunk keeps its embedding where an old chunk of the
+    # same document had exactly its text.
+    reused = reused_tokens = 0
+    for before, after in zip(old, new, strict=True):
+        kept = Counter(before)
+        for chunk in after:
+            if kept[chunk]:
+                kept[chunk] -= 1
+                reused, reused_tokens = reused + 1, reused_tokens + tokens(chunk)
+    new_lengths = [tokens(chunk) for chunks in new for chunk in chunks]
+    reindex = report["reindex"]
+    assert reindex["old_chunks"] == chunks
+    assert reindex["new_chunks"] == len(new_lengths)
+    assert (reindex["reused_chunks"], reindex["reused_tokens"]) == (reused, reused_tokens)
+    assert reindex["new_tokens_processed"] == sum(new_lengths)
+    assert reindex["tokens_to_embed"] == sum(new_lengths) - reused_tokens
+    assert reindex["new_raw_vector_bytes"] == len(new_lengths) * DIMENSIONS * 4
+    assert (
+        Fraction(reindex["cost"]["one_time"]) == (sum(new_lengths) - reused_tokens) * PRICE / 10**6
+    )
+
+
+@pytest.mark.slow
+def test_the_readable_lines_say_the_splitter_made_every_figure(
+    stdlib_corpus: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run_main(
+        capsys, "--count", str(stdlib_corpus), "--encoding", ENCODING,
+        "--splitter", "recursive", "--chunk-size", "512", "--dimensions", "384",
+        "--new-chunk-size", "400",
+    )  # fmt: skip
+    assert status == 0
+    assert "every figure below is its chunks'" in out
+    assert ", split with recursive\n" in out  # the summary's first line
+    assert "where an old chunk of the document had its text" in out
+    assert "repeated:" not in out  # the window model's overlaps are not the splitter's
+
+
+documents_chunks = st.lists(
+    st.lists(st.integers(1, 600), max_size=8).map(lambda chunks: (sum(chunks) + 3, chunks)),
+    min_size=1,
+    max_size=12,
+)
+
+
+@given(documents_chunks, st.integers(1, 700), st.integers(0, 2), st.integers(1, 700))
+def test_a_split_plan_adds_up_its_chunks(
+    documents: list[tuple[int, list[int]]], size: int, overlap: int, limit: int
+) -> None:
+    """Brute force: every figure of plan_split is a sum over the chunks given, and the limit
+    check counts the chunks over it one by one."""
+    overlap = min(overlap, size - 1)
+    plan = plan_split(documents, size, overlap, "recursive")
+    every = [n for _, chunks in documents for n in chunks]
+    assert (plan.chunks, plan.tokens_processed) == (len(every), sum(every))
+    assert plan.documents == len(documents)
+    assert plan.tokens == sum(length for length, _ in documents)
+    assert sum(g.count * g.length for g in plan.length_groups) == sum(every)
+    assert plan.window == plan_corpus(Counter(n for n, _ in documents).items(), size, overlap)
+    checked = input_limit(plan, limit)
+    assert checked.chunks_over_limit == sum(1 for n in every if n > limit)
+    assert checked.truncated_tokens == sum(n - limit for n in every if n > limit)
+
+
+def test_the_splitters_are_the_models_chunkers() -> None:
+    """One declaration of the names (``CHUNKERS``); each has its code, and nothing else."""
+    assert tuple(_STEPS) == SPLITTERS == CHUNKERS[1:]
+    assert CHUNKERS[0] == WINDOW

@@ -1,0 +1,70 @@
+// The chosen splitter's chunks as the plan: once the counted documents are the collection
+// ("Use as the corpus") and the splitter chosen in "Your text in chunks" has cut every one of
+// them at the results' chunk size and overlap, every calculation carries each document's chunk
+// lengths, and Python plans those chunks (calculator.protocol: storage, cost, re-indexing and
+// the rest), not the window model's.  Python checks that the split is of the collection's very
+// documents and window, and plans with the window model otherwise; the results say which.
+import { askFromNowOn, onAnswer, recalculate } from "../requests.js";
+import {
+  $,
+  countedDocuments,
+  currentChunking,
+  currentSplits,
+  onSplits,
+  sampleKey,
+  shownCount,
+} from "./count-shared.js";
+import { usedCorpusList } from "./sample.js";
+
+const splitterChoice = /** @type {HTMLSelectElement} */ ($("[data-count-splitter]"));
+const documentList = () =>
+  /** @type {HTMLTextAreaElement | null} */ (document.getElementById("field-document_tokens"));
+
+/** What the calculations carry now (JSON), so that a change is sent once. */
+let carried = "null";
+
+/** The chosen splitter's chunks of the collection, if it is the counted documents and the
+ *  splitter has cut them all at the results' chunking. */
+function chosenSplit() {
+  const splitter = splitterChoice.value;
+  const used = usedCorpusList();
+  const chunking = currentChunking();
+  const splits = currentSplits();
+  const cut = splits.figures[splitter];
+  const counted = countedDocuments(shownCount());
+  if (
+    used === null ||
+    documentList()?.value !== used ||
+    !chunking ||
+    splits.key !== sampleKey() ||
+    !cut ||
+    cut.length !== counted.length ||
+    !cut.every((figures) => figures.lengths !== undefined)
+  ) {
+    return undefined;
+  }
+  return {
+    chunker: splitter,
+    chunk_size: chunking.chunk_size,
+    overlap: chunking.overlap,
+    documents: counted.map(({ figures }, index) => [figures.tokens, cut[index].lengths]),
+  };
+}
+
+function sync() {
+  const split = chosenSplit();
+  const now = JSON.stringify(split ?? null);
+  if (now === carried) {
+    return;
+  }
+  carried = now;
+  askFromNowOn({ split });
+  recalculate();
+}
+
+/** Follow the splits, the choice of splitter and every answer (the collection, the chunking). */
+export function startCorpusSplit() {
+  onSplits(sync);
+  onAnswer(sync);
+  splitterChoice.addEventListener("change", sync);
+}
