@@ -39,12 +39,12 @@ def counters() -> None:
         count_page.load(name, str(build.TOKEN_RANKS / (name + RANKS_SUFFIX)))
 
 
-def expected_tokens(splitter: str, encoding: str, chunks: list[str]) -> int:
-    """The chunks' own tokens as the library's tokenizer counts them."""
+def expected_lengths(splitter: str, encoding: str, chunks: list[str]) -> list[int]:
+    """Each chunk's own tokens as the library's tokenizer counts them."""
     reference = tiktoken_encoding(encoding)
     if splitter == "sentence":
-        return sum(len(reference.encode(chunk, allowed_special="all")) for chunk in chunks)
-    return sum(len(reference.encode_ordinary(chunk)) for chunk in chunks)
+        return [len(reference.encode(chunk, allowed_special="all")) for chunk in chunks]
+    return [len(reference.encode_ordinary(chunk)) for chunk in chunks]
 
 
 CASES = [
@@ -65,9 +65,11 @@ def test_the_page_splits_as_the_library_does(
     expected = library(splitter, encoding, text, size, overlap)
     # seconds=0: one of the splitter's steps a call, the most calls a document can take.
     splitting = split_page.split_text(splitter, encoding, text, size, overlap, seconds=0)
+    lengths = expected_lengths(splitter, encoding, expected)
     assert json.loads(splitting.result()) == {
         "chunks": len(expected),
-        "tokens_processed": expected_tokens(splitter, encoding, expected),
+        "tokens_processed": sum(lengths),
+        "lengths": lengths,
     }
     view = json.loads(splitting.view(count_page.counter(encoding).count(text)))
     assert view["chunks"] == len(expected)
@@ -130,9 +132,11 @@ def test_bert_base_uncased_measures_the_chunks_as_its_tokenizer_does(splitter: s
             )
         expected = langchain.split_text(text)
     splitting = split_page.split_text(splitter, BERT, text, 80, 10)
+    lengths = list(map(bert_length, expected))
     assert json.loads(splitting.result()) == {
         "chunks": len(expected),
-        "tokens_processed": sum(map(bert_length, expected)),
+        "tokens_processed": sum(lengths),
+        "lengths": lengths,
     }
 
 
@@ -163,7 +167,7 @@ def test_a_file_that_is_no_text_is_no_chunk() -> None:
     counting = count_page.Counting("o200k_base", "", {"error": "binary"})
     splitting = split_page.start("recursive", "o200k_base", counting, "64", "0")
     assert splitting.step()
-    assert json.loads(splitting.result()) == {"chunks": 0, "tokens_processed": 0}
+    assert json.loads(splitting.result()) == {"chunks": 0, "tokens_processed": 0, "lengths": []}
 
 
 def test_a_tokenizer_loaded_again_under_its_name_measures_anew() -> None:
