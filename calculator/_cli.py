@@ -97,7 +97,9 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
         "--tokens", help=f"document tokens N (>= {tokens}); default: the counted total"
     )
     parser.add_argument(
-        "--chunk-size", required=True, help=f"window size C in tokens (>= {chunk_size})"
+        "--chunk-size",
+        default=_default("chunk_size"),
+        help=f"window size C in tokens (>= {chunk_size}); default {_default('chunk_size')}",
     )
     parser.add_argument(
         "--overlap", default=_default("overlap"), help="overlap O in tokens, 0 <= O < C"

@@ -106,7 +106,7 @@ def test_readable_summary() -> None:
             ["--tokens", "10", "--chunk-size", "64", "--dimensions", "384", "--dtype", "float64"],
             "--dtype: invalid choice",
         ),
-        (["--tokens", "10"], "--chunk-size"),
+        (["--tokens", "10", "--chunk-size", ""], "--chunk-size: Enter a value."),
         (
             [
                 "--tokens",
@@ -124,6 +124,13 @@ def test_readable_summary() -> None:
 )
 def test_bad_input_exits_2_with_one_line(arguments: list[str], message: str) -> None:
     assert_refused(run(*arguments), message)
+
+
+def test_the_chunk_size_defaults_to_the_pages() -> None:
+    completed = run("--tokens", "8000", "--json")
+    assert completed.returncode == 0, completed.stderr
+    report = json.loads(completed.stdout)
+    assert (report["chunk_size"], report["overlap"]) == (512, 0)  # the page's size; no overlap
 
 
 def test_compare_in_json() -> None:
