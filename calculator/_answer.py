@@ -517,11 +517,16 @@ class TradeoffPointAnswer(TypedDict):
     series: int
     chunks: int
     tokens_processed: int
-    #: With dimensions: the raw vectors and the generic formula's storage total.
+    #: With dimensions: the raw vectors and the storage total (the chosen database's, else
+    #: the generic formula's).
     raw_vector_bytes: NotRequired[int]
     raw_vector_size: NotRequired[SizeAnswer]
     storage_bytes: NotRequired[int]
     storage_size: NotRequired[SizeAnswer]
+    #: With a model's limit: whether a chunk at this window is cut by it.
+    over_limit: NotRequired[bool]
+    #: A splitter's chunks, measured at this window (else the window model's, worked out).
+    chunker: NotRequired[str]
     #: With a price: the one-time cost (decimal text).
     cost: NotRequired[str]
     current: bool

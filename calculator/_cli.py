@@ -52,11 +52,11 @@ from ._models import (
 )
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase, ReindexPlan
-from ._report import describe, describe_cost, describe_panels
+from ._report import describe, describe_cost, describe_panels, tradeoff_of
 from ._settings_text import plan_settings
 from ._storage import StorageSize
 from ._text import parse_whole_number
-from ._tradeoff import Tradeoff, tradeoff
+from ._tradeoff import Tradeoff, grid
 from ._units import bytes_and_sizes
 from ._vectors import CUSTOM_DTYPE, VectorSize
 from ._version import tool_version
@@ -282,13 +282,17 @@ def _run(argv: Sequence[str] | None) -> int:
     assert plan is not None  # the form plans whenever it reports no error
     fit = cli_request(parser, options, preset, outcome.model_limit)
     again = outcome.reindex.new_window if outcome.reindex is not None else None
-    splits = _split(parser, options, counted, plan, fit, again=again)
+    # The trade-off's windows, each split too: the splitter's chunks at every point.
+    windows = _grid_windows(plan) if options.tradeoff or options.csv else ()
+    splits = _split(parser, options, counted, plan, fit, again=again, grid=windows)
+    measured = None
     if splits:  # the splitter's chunks are the plan: every figure is planned again from them
         chunks = split_chunks(options.splitter, counted, splits, plan, again)
         outcome = evaluate_form(_fields(options), split=chunks)
         plan = outcome.plan
         assert plan is not None
-    panels = _Panels(options, outcome)
+        measured = _grid_sums(windows, splits)
+    panels = _Panels(options, outcome, measured)
     panels.price_from = price_source(preset, kept)
     fits = (fit, cli_fits(fit, options, counted, splits, plan))
     readable = not (options.json or options.markdown or options.csv)
@@ -425,6 +429,7 @@ def _split(
     fit: FitRequest | None = None,
     *,
     again: tuple[int, int] | None = None,
+    grid: tuple[tuple[int, int], ...] = (),
 ) -> list[SplitFile]:
     """The counted files as the chosen splitter cuts them (none for the window model), each
     chunk measured as ``fit`` asks, and split ``again`` at a re-indexing's new window; sizes
@@ -444,10 +449,36 @@ def _split(
             overlap=plan.overlap,
             measure=None if fit is None else fit.measure(),
             again=again,
+            grid=grid,
         )
     except CalculatorError as refused:
         flag = _flag(refused.field)
         parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {flag}: {refused.message}\n")
+
+
+def _grid_windows(plan: CorpusPlan) -> tuple[tuple[int, int], ...]:
+    """The trade-off's windows (chunk size, overlap) other than the plan's own."""
+    sizes, shares = grid(plan.chunk_size, plan.overlap)
+    windows = {
+        (size, size * share.numerator // share.denominator) for share in shares for size in sizes
+    }
+    return tuple(sorted(windows - {(plan.chunk_size, plan.overlap)}))
+
+
+def _grid_sums(
+    windows: tuple[tuple[int, int], ...], splits: list[SplitFile]
+) -> dict[tuple[int, int], tuple[int, int]]:
+    """The splitter's chunks and tokens processed of all the files at each window it took
+    for every file (a window it refused for one of them keeps the window model's figures)."""
+    sums: dict[tuple[int, int], tuple[int, int]] = {}
+    for index, window in enumerate(windows):
+        figures = [split.grid[index] for split in splits]
+        if all(figure is not None for figure in figures):
+            sums[window] = (
+                sum(figure[0] for figure in figures if figure is not None),
+                sum(figure[1] for figure in figures if figure is not None),
+            )
+    return sums
 
 
 def split_chunks(
@@ -757,7 +788,12 @@ def _read(path: str) -> str:
 class _Panels:
     """The planning panels the options asked for, each ``None`` when not asked."""
 
-    def __init__(self, options: argparse.Namespace, outcome: FormOutcome) -> None:
+    def __init__(
+        self,
+        options: argparse.Namespace,
+        outcome: FormOutcome,
+        measured: dict[tuple[int, int], tuple[int, int]] | None = None,
+    ) -> None:
         self.outcome = outcome
         self.comparison: Comparison | None = outcome.comparison if options.compare else None
         plan = outcome.plan
@@ -775,9 +811,7 @@ class _Panels:
         #: The trade-off's grid, with --tradeoff (or --csv, which prints it).
         self.tradeoff: Tradeoff | None = None
         if plan is not None and (options.tradeoff or options.csv):
-            self.tradeoff = tradeoff(
-                plan, vectors=outcome.vectors, storage=outcome.storage, price_per_million=self.price
-            )
+            self.tradeoff = tradeoff_of(outcome, measured)
 
     def report(self, plan: CorpusPlan, vectors: VectorSize | None) -> dict[str, object]:
         """The JSON: the plan's figures, then each panel asked for (one assembly with the

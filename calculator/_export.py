@@ -15,7 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from ._decimals import decimal_text
-from ._documents import CorpusPlan
+from ._documents import WINDOW, CorpusPlan
 from ._text import NumberFormat
 from ._tradeoff import Tradeoff, TradeoffPoint
 from ._units import size_figure
@@ -60,6 +60,8 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
         "quantized_copy": "Quantized copy",
         "replicas": "Other replicas",
         "total": "Total",
+        "over_limit": "cut by the model's limit",
+        "splitter": "Splitter",
     }
 )
 #: The catalog key of each export word the page takes from its catalog (the others: the
@@ -94,6 +96,8 @@ EXPORT_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "quantized_copy": "export.quantized_copy",
         "replicas": "tradeoff.part.replicas",
         "total": "storage.total",
+        "over_limit": "tradeoff.over_limit",
+        "splitter": "count.splitter_label",
     }
 )
 #: A CSV column's unit, as the page heads it.
@@ -297,6 +301,8 @@ def tradeoff_markdown(
     numbers = _Numbers(number_format, words, group_four_digits)
     current = grid.current
     columns = ["chunk_size", "overlap", "overlap_share", "chunks", "tokens_processed"]
+    if grid.chunker != WINDOW:  # a splitter's grid: who cut each point's chunks
+        columns.append("splitter")
     if current.vectors is not None:
         columns += ["raw_size", "storage"]
     if current.cost is not None:
@@ -417,8 +423,10 @@ def _part_bytes(point: TradeoffPoint) -> list[int]:
 
 def _point_cells(point: TradeoffPoint, share: Fraction, numbers: _Numbers) -> dict[str, str]:
     size = numbers.integer(point.chunk_size)
+    marks = [numbers.words["current"]] if point.current else []
+    marks += [numbers.words["over_limit"]] if point.over_limit else []
     cells = {
-        "chunk_size": f"{size} ({numbers.words['current']})" if point.current else size,
+        "chunk_size": f"{size} ({'; '.join(marks)})" if marks else size,
         "overlap": numbers.integer(point.overlap),
         "overlap_share": numbers.percent(share),
         "chunks": numbers.integer(point.chunks),
@@ -426,11 +434,12 @@ def _point_cells(point: TradeoffPoint, share: Fraction, numbers: _Numbers) -> di
         "raw_size": "",
         "storage": "",
         "cost": "",
+        "splitter": point.chunker,
     }
     if point.vectors is not None:
         cells["raw_size"] = numbers.byte_count(point.vectors.raw_bytes)
-    if point.storage is not None:
-        cells["storage"] = numbers.byte_count(point.storage.total_bytes)
+    if point.storage_bytes is not None:
+        cells["storage"] = numbers.byte_count(point.storage_bytes)
     if point.cost is not None:
         cells["cost"] = numbers.decimal(decimal_text(point.cost, places=12))
     return cells
@@ -458,7 +467,14 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
     headings += [words[key] for key in ("overlap_share", "chunks", "tokens_processed")]
     headings += [words["repeated"], words["padded"]]
     headings += [f"{words[part]} ({unit})" for part, _ in _PARTS]
+    limited = any(point.over_limit is not None for point in grid.points)
+    if grid.database is not None:
+        headings.append(f"{words['storage']}: {grid.database} ({unit})")
     headings += [words["cost"], words["current"]]
+    if limited:
+        headings.append(words["over_limit"])
+    if grid.chunker != WINDOW:
+        headings.append(words["splitter"])
     lines = [_csv_line(headings)]
     for point in grid.points:
         figures = [grid.documents, grid.tokens, point.chunk_size, point.overlap]
@@ -467,8 +483,14 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
         figures += [point.padded_tokens]
         parts = [""] * len(_PARTS) if point.storage is None else map(str, _part_bytes(point))
         cost = "" if point.cost is None else decimal_text(point.cost, places=12)
-        cells = [*map(str, figures[:4]), share, *map(str, figures[4:]), *parts, cost]
-        lines.append(_csv_line([*cells, "1" if point.current else "0"]))
+        stored = [] if grid.database is None else [str(point.database_bytes or "")]
+        cells = [*map(str, figures[:4]), share, *map(str, figures[4:]), *parts, *stored, cost]
+        cells.append("1" if point.current else "0")
+        if limited:
+            cells.append("1" if point.over_limit else "0")
+        if grid.chunker != WINDOW:
+            cells.append(point.chunker)
+        lines.append(_csv_line(cells))
     return "\n".join(lines) + "\n"
 
 

@@ -77,6 +77,19 @@ class FormOutcome:
     #: The same storage as pgvector or Qdrant stores it (with ``database`` given).
     database_storage: DatabaseStorage | None = None
     model_limit: InputLimit | None = None
+    #: The database chosen and its own inputs (name, index kind, IVFFlat lists, what Qdrant
+    #: keeps on disk), to size any other storage as it stores it (the trade-off's points).
+    database_choice: tuple[str, str, int, str] | None = None
+
+    def database_bytes(self, storage: StorageSize) -> int:
+        """``storage`` (another window's, say) as the chosen database stores it, in all."""
+        assert self.database_choice is not None
+        database, index_kind, lists, on_disk = self.database_choice
+        return database_storage(
+            database, storage.vectors, hnsw_m=storage.hnsw_m, index_kind=index_kind,
+            lists=lists, text_bytes=storage.text_bytes, metadata_bytes=storage.metadata_bytes,
+            replicas=storage.replicas, quantized=storage.quantized, on_disk=on_disk,
+        ).total_bytes  # fmt: skip
 
 
 @record
@@ -127,6 +140,7 @@ def evaluate_form(
     rows, rows_given, notes = _compare_rows(reader, window, dimensions, representation)
     reindex = _reindex(reader, plan, window, None if split is None else split.again)
     storage = _storage(reader, plan, vectors)
+    database = _database_storage(reader, storage)
     return FormOutcome(
         errors=reader.errors,
         plan=plan,
@@ -142,7 +156,8 @@ def evaluate_form(
         if reindex is None or vectors is None
         else migration_size(reindex.plan, vectors.bytes_per_vector),
         storage=storage,
-        database_storage=_database_storage(reader, storage),
+        database_storage=None if database is None else database[0],
+        database_choice=None if database is None else database[1],
         model_limit=_model_limit(reader, plan),
     )
 
@@ -269,8 +284,11 @@ def _storage(
     )
 
 
-def _database_storage(reader: _FieldReader, storage: StorageSize | None) -> DatabaseStorage | None:
-    """The storage as pgvector or Qdrant stores it, when ``database`` names one of them."""
+def _database_storage(
+    reader: _FieldReader, storage: StorageSize | None
+) -> tuple[DatabaseStorage, tuple[str, str, int, str]] | None:
+    """The storage as pgvector or Qdrant stores it, when ``database`` names one of them, and
+    the choice with its own inputs."""
     database = reader.choice("database") if reader.text("database") else None
     if database is None or database == "generic" or not reader.text("dimensions"):
         return None
@@ -282,11 +300,12 @@ def _database_storage(reader: _FieldReader, storage: StorageSize | None) -> Data
     if storage is None or not index_kind or lists is None or not on_disk:
         return None
     try:
-        return database_storage(
+        stored = database_storage(
             database, storage.vectors, hnsw_m=storage.hnsw_m, index_kind=index_kind,
             lists=lists, text_bytes=storage.text_bytes, metadata_bytes=storage.metadata_bytes,
             replicas=storage.replicas, quantized=storage.quantized, on_disk=on_disk,
         )  # fmt: skip
+        return stored, (database, index_kind, lists, on_disk)
     except CalculatorError as error:
         reader.refuse(error)
         return None

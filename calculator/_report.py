@@ -54,13 +54,18 @@ if TYPE_CHECKING:
 
 
 def describe_panels(
-    outcome: FormOutcome, *, english: bool = True, with_tradeoff: bool = False
+    outcome: FormOutcome,
+    *,
+    english: bool = True,
+    with_tradeoff: bool = False,
+    measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
 ) -> PanelFigures:
     """Every planning panel's figures for a form's ``outcome``, ``None`` where the panel's
     fields are empty or invalid: the sections of the command line's JSON and of the page's
     answer, assembled once.  ``english``: with the formulas and sources in the command line's
     English (the page words them from its catalog's keys).  The trade-off only
-    ``with_tradeoff`` (it plans the corpus some fifty times over).
+    ``with_tradeoff`` (it plans the corpus some fifty times over), a splitter's plan with
+    its chunks at the grid's windows where ``measured`` has them.
 
     >>> from calculator._form import evaluate_form
     >>> panels = describe_panels(evaluate_form({"tokens": "8000", "chunk_size": "512",
@@ -93,11 +98,13 @@ def describe_panels(
         else describe_model_limit(outcome.model_limit),
         "tradeoff": None
         if not with_tradeoff or plan is None
-        else describe_tradeoff(_tradeoff_of(outcome), price),
+        else describe_tradeoff(tradeoff_of(outcome, measured), price),
     }
 
 
-def _tradeoff_of(outcome: FormOutcome) -> Tradeoff:
+def tradeoff_of(
+    outcome: FormOutcome, measured: Mapping[tuple[int, int], tuple[int, int]] | None = None
+) -> Tradeoff:
     """The outcome's trade-off grid.  Its module is imported on the first use: no first
     answer asks for the grid, so the page's start (and its memory snapshot) goes without it."""
     from ._tradeoff import tradeoff  # noqa: PLC0415
@@ -108,6 +115,13 @@ def _tradeoff_of(outcome: FormOutcome) -> Tradeoff:
         vectors=outcome.vectors,
         storage=outcome.storage,
         price_per_million=outcome.price_per_million,
+        largest_chunk_size=None
+        if outcome.model_limit is None
+        else outcome.model_limit.largest_chunk_size,
+        database=None
+        if outcome.database_choice is None
+        else (outcome.database_choice[0], outcome.database_bytes),
+        measured=measured,
     )
 
 
@@ -579,7 +593,14 @@ def _tradeoff_point(point: TradeoffPoint) -> TradeoffPointAnswer:
     if point.vectors is not None:
         figures["raw_vector_bytes"] = point.vectors.raw_bytes
     if point.storage is not None:
+        # The chosen database's storage where there is one, as the storage panel's total.
         figures["storage_bytes"] = point.storage.total_bytes
+        if point.database_bytes is not None:
+            figures["storage_bytes"] = point.database_bytes
+    if point.over_limit is not None:
+        figures["over_limit"] = point.over_limit
+    if point.chunker != "window":
+        figures["chunker"] = point.chunker
     if point.cost is not None:
         figures["cost"] = decimal_text(point.cost, places=12)
     return figures

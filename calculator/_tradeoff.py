@@ -23,11 +23,12 @@ remembered, so an edit that changes only the current window counts only the new 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from itertools import accumulate
 
 from ._cost import embedding_cost
-from ._documents import CorpusPlan, Lengths
+from ._documents import WINDOW, CorpusPlan, Lengths
 from ._integers import ceil_div, require_int
 from ._record import record
 from ._storage import StorageSize, storage_size
@@ -54,6 +55,13 @@ class TradeoffPoint:
     storage: StorageSize | None
     cost: Fraction | None
     current: bool
+    #: Whether a chunk at this window is longer than the model takes once its own tokens are
+    #: added (its end cut off, never embedded); ``None`` without a model's limit.
+    over_limit: bool | None = None
+    #: The storage as the chosen database stores it (pgvector, Qdrant), when one is chosen.
+    database_bytes: int | None = None
+    #: Who cut the point's chunks: "window" (worked out) or the plan's splitter (measured).
+    chunker: str = WINDOW
 
     @property
     def repeated_tokens(self) -> int:
@@ -62,6 +70,14 @@ class TradeoffPoint:
     @property
     def padded_tokens(self) -> int:
         return self.chunks * self.chunk_size
+
+    @property
+    def storage_bytes(self) -> int | None:
+        """The storage in all: the chosen database's where there is one, else the generic
+        formula's (``None`` without vectors)."""
+        if self.database_bytes is not None:
+            return self.database_bytes
+        return None if self.storage is None else self.storage.total_bytes
 
 
 @record
@@ -76,6 +92,10 @@ class Tradeoff:
     current_series: int
     #: By series (share), then by chunk size: ``len(shares) × len(chunk_sizes)`` points.
     points: tuple[TradeoffPoint, ...]
+    #: The database whose storage each point gives too (``TradeoffPoint.database_bytes``).
+    database: str | None = None
+    #: The plan's chunker: a splitter's grid has its chunks at every point it was run at.
+    chunker: str = WINDOW
 
     @property
     def current(self) -> TradeoffPoint:
@@ -111,12 +131,20 @@ def tradeoff(
     vectors: VectorSize | None = None,
     storage: StorageSize | None = None,
     price_per_million: Fraction | None = None,
+    largest_chunk_size: int | None = None,
+    database: tuple[str, Callable[[StorageSize], int]] | None = None,
+    measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
 ) -> Tradeoff:
     """The corpus of ``plan`` across the grid around its window, the plan's point marked.
 
     ``vectors`` gives the dimensions and representation (its count is the plan's, not
     used); ``storage`` the storage inputs (M, metadata, text bytes per token, replicas, a
-    quantized copy), the defaults without it; ``price_per_million`` a cost at every point.
+    quantized copy), the defaults without it; ``price_per_million`` a cost at every point;
+    ``largest_chunk_size`` (the model's limit less the tokens it adds) marks the points whose
+    longest chunk, min(C, the longest document), is over it; ``database`` (its name and what
+    sizes a storage as it stores it) gives each point's storage as the chosen database's;
+    ``measured``, a splitter's chunks and tokens processed by window (chunk size, overlap):
+    its figures at those points (the plan's own at the plan's), the window model's elsewhere.
 
     >>> from calculator._documents import plan_equal_documents
     >>> grid_ = tradeoff(plan_equal_documents(50_000, 1200, 512, 64),
@@ -131,6 +159,7 @@ def tradeoff(
     """
     sizes, shares = grid(plan.chunk_size, plan.overlap)
     corpus = _sorted_corpus(plan.lengths)
+    longest = plan.lengths[-1][0] if plan.lengths else 0
     representation = _representation(vectors)
     points = []
     for series, share in enumerate(shares):
@@ -139,10 +168,16 @@ def tradeoff(
             overlap = size * share.numerator // share.denominator
             chunks = corpus.chunks(size, overlap)
             processed = plan.tokens + overlap * (chunks - corpus.with_tokens)
+            chunker = WINDOW
+            if plan.measured and (size, overlap) == (plan.chunk_size, plan.overlap):
+                chunks, processed, chunker = plan.chunks, plan.tokens_processed, plan.chunker
+            elif plan.measured and measured is not None and (size, overlap) in measured:
+                (chunks, processed), chunker = measured[size, overlap], plan.chunker
             point_vectors = point_storage = None
             if vectors is not None:
                 point_vectors = vector_size(chunks, vectors.dimensions, representation)
                 point_storage = _storage(point_vectors, processed, storage)
+            over = None if largest_chunk_size is None else min(size, longest) > largest_chunk_size
             points.append(
                 TradeoffPoint(
                     chunk_size=size,
@@ -157,9 +192,16 @@ def tradeoff(
                     if price_per_million is None
                     else embedding_cost(processed, price_per_million),
                     current=size == plan.chunk_size and overlap == plan.overlap,
+                    over_limit=over,
+                    database_bytes=None
+                    if database is None or point_storage is None
+                    else database[1](point_storage),
+                    chunker=chunker,
                 )
             )
     return Tradeoff(
+        chunker=plan.chunker,
+        database=None if database is None else database[0],
         documents=plan.documents,
         tokens=plan.tokens,
         chunk_sizes=sizes,

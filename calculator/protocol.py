@@ -122,8 +122,9 @@ def respond(request_json: str) -> str:
         fields |= filled
     outcome = _evaluate(fields, number_format, request.get("split"))
     answer = page_answer(
-        outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True
-    )
+        outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True,
+        measured=_grid_split(request.get("tradeoff_split"), outcome.plan),
+    )  # fmt: skip
     if linked is not None:
         answer["fields"] = linked
         answer["list_came"] = list_form
@@ -167,6 +168,24 @@ def _split_chunks(split: object) -> SplitChunks | None:
     return SplitChunks(plan)
 
 
+def _grid_split(
+    grid: object, plan: CorpusPlan | None
+) -> dict[tuple[int, int], tuple[int, int]] | None:
+    """The plan's splitter's chunks and tokens processed at the trade-off's windows, as the
+    page's worker measured them (``{"chunker", "windows": [[size, overlap, chunks, tokens],
+    ...]}``); nothing for another chunker's, or what the worker does not make."""
+    if not isinstance(grid, dict) or plan is None or grid.get("chunker") != plan.chunker:
+        return None
+    try:
+        windows = [tuple(map(int, window)) for window in grid["windows"]]
+        measured = {(size, overlap): (chunks, tokens) for size, overlap, chunks, tokens in windows}
+    except (KeyError, TypeError, ValueError):
+        return None
+    if any(min(window) < 0 for window in windows):
+        return None  # no count the worker makes
+    return measured
+
+
 # The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
 # main form's), the storage's inputs and the price.
 _TRADEOFF_INPUTS: frozenset[Panel] = frozenset({"main", "storage", "cost"})
@@ -179,6 +198,7 @@ def page_answer(
     filled: Mapping[str, str] | None = None,
     *,
     with_tradeoff: bool = False,
+    measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
     ``describe_panels``), each panel's state, the errors, the chosen model (with the fields
@@ -199,7 +219,10 @@ def page_answer(
     tradeoff_stale = bool(stale & _TRADEOFF_INPUTS)
     # Without the command line's English: the page words the formulas from its catalog.
     figures = describe_panels(
-        outcome, english=False, with_tradeoff=with_tradeoff and not tradeoff_stale
+        outcome,
+        english=False,
+        with_tradeoff=with_tradeoff and not tradeoff_stale,
+        measured=measured,
     )
     storage = figures["storage"]
 

@@ -25,7 +25,7 @@ from calculator._storage import storage_size
 from calculator._vectors import vector_size
 from test_cli_count import run_main
 from test_cli_splitter import library_chunks
-from test_splitters import tiktoken_encoding
+from test_splitters import prose, tiktoken_encoding
 
 ENCODING = "cl100k_base"
 SIZE, OVERLAP, NEW_SIZE, NEW_OVERLAP = 512, 64, 400, 50
@@ -176,3 +176,37 @@ def test_the_splitters_are_the_models_chunkers() -> None:
     """One declaration of the names (``CHUNKERS``); each has its code, and nothing else."""
     assert tuple(_STEPS) == SPLITTERS == CHUNKERS[1:]
     assert CHUNKERS[0] == WINDOW
+
+
+def test_the_tradeoff_splits_again_at_every_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--csv with a splitter: every point's chunks and tokens processed are the splitter's
+    own at that window, as the library cuts the files there."""
+    texts = {f"doc-{seed}.txt": prose(seed) for seed in (1, 4)}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    status, out, err = run_main(
+        capsys, "--count", str(tmp_path), "--encoding", ENCODING, "--splitter", "recursive",
+        "--chunk-size", "300", "--overlap", "30", "--csv",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    encoding = tiktoken_encoding(ENCODING)
+    header, *rows = out.splitlines()
+    columns = header.split(",")
+    assert columns[-1] == "Splitter"
+    size_at, overlap_at = columns.index("Chunk size"), columns.index("Chunk overlap")
+    chunks_at, processed_at = columns.index("Chunks"), columns.index("Tokens processed")
+    assert len(rows) > 40
+    for row in rows:
+        cells = row.split(",")
+        size, overlap = int(cells[size_at]), int(cells[overlap_at])
+        chunks = [
+            chunk
+            for name in sorted(texts)
+            for chunk in library_chunks("recursive", ENCODING, texts[name], size, overlap)
+        ]
+        assert cells[-1] == "recursive"
+        assert int(cells[chunks_at]) == len(chunks), (size, overlap)
+        processed = sum(len(encoding.encode(chunk, disallowed_special=())) for chunk in chunks)
+        assert int(cells[processed_at]) == processed, (size, overlap)

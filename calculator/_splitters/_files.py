@@ -46,6 +46,9 @@ class SplitFile:
     #: The file split again at another chunk size and overlap, when asked: the fields of a
     #: ``ReindexPlan`` (old and new chunks, reused ones, their tokens), in its order.
     again: tuple[int, int, int, int, int, int] | None = None
+    #: The file split at each window of a grid, when asked (the trade-off's): chunks and
+    #: tokens processed, or ``None`` where the splitter refuses the window.
+    grid: tuple[tuple[int, int] | None, ...] = ()
 
 
 # One length function (its tokenizer loaded once), the model's counter and one task per
@@ -55,16 +58,18 @@ _encoding: Encoding | None = None
 _model: tuple[Callable[[str], int], int, int] | None = None
 _task: tuple[str, int, int] = ("", 0, 0)
 _again: tuple[int, int] | None = None
+_grid: tuple[tuple[int, int], ...] = ()
 
 
-def _load(
+def _load(  # noqa: PLR0917 (a pool's initializer: its arguments come positional)
     encoding: str,
     ranks: Path,
     task: tuple[str, int, int],
     measure: Measure | None = None,
     again: tuple[int, int] | None = None,
+    grid: tuple[tuple[int, int], ...] = (),
 ) -> None:
-    global _length, _encoding, _model, _task, _again  # noqa: PLW0603 (loaded once per process)
+    global _length, _encoding, _model, _task, _again, _grid  # noqa: PLW0603 (once per process)
     splitter = task[0]
     count: Callable[[str], int]
     if encoding in ENCODINGS:
@@ -80,7 +85,7 @@ def _load(
         name, added, limit = measure
         model_count = count if name == encoding else load_counter(name, ranks).count
         _model = (model_count, added, limit)
-    _task, _again = task, again
+    _task, _again, _grid = task, again, grid
 
 
 def _split(path: str) -> SplitFile:
@@ -119,7 +124,22 @@ def _split(path: str) -> SplitFile:
             change.old_tokens_processed, change.new_tokens_processed, change.reused_tokens,
         )  # fmt: skip
     fit = _measured([chunk_text for chunk_text, _ in cut])
-    return SplitFile(path, len(cut), sum(lengths), fit, lengths, again)
+    grid = tuple(_split_at(splitter, text, length, window) for window in _grid)
+    return SplitFile(path, len(cut), sum(lengths), fit, lengths, again, grid)
+
+
+def _split_at(
+    splitter: str, text: str, length: Length, window: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The chunks and tokens processed of ``text`` split at ``window``; ``None`` where the
+    splitter refuses it (LlamaIndex: a character longer than the chunk size)."""
+    chunks = tokens = 0
+    try:
+        for chunk in iter_chunks(splitter, text, length, *window):
+            chunks, tokens = chunks + 1, tokens + chunk.tokens
+    except CalculatorError:
+        return None
+    return chunks, tokens
 
 
 def _measured(texts: list[str]) -> ChunkFit | None:
@@ -139,17 +159,19 @@ def split_files(
     overlap: int,
     measure: Measure | None = None,
     again: tuple[int, int] | None = None,
+    grid: tuple[tuple[int, int], ...] = (),
     workers: int | None = None,
 ) -> list[SplitFile]:
     """Each file (counted before, so readable text) as ``splitter`` cuts it, in order; with
     ``measure``, each one's chunks as the model sees them; with ``again`` (a chunk size and
-    overlap), what splitting it again there changes.  ``"window"`` (with an OpenAI encoding
-    only) is the window model, its chunks decoded.
+    overlap), what splitting it again there changes; with ``grid`` (windows), its chunks and
+    tokens processed at each.  ``"window"`` (with an OpenAI encoding only) is the window
+    model, its chunks decoded.
 
     Raises ``CalculatorError`` for sizes the splitter refuses, ``OSError`` or ``ValueError``
     when the ranks, a tokenizer or a file can no longer be read.
     """
-    args = (encoding, ranks, (splitter, chunk_size, overlap), measure, again)
+    args = (encoding, ranks, (splitter, chunk_size, overlap), measure, again, grid)
     size = sum(Path(path).stat().st_size for path in paths)
     if workers is None:
         workers = min(os.cpu_count() or 1, len(paths)) if size > PARALLEL_BYTES else 1

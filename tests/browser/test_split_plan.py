@@ -93,3 +93,43 @@ def test_the_chosen_splitters_chunks_are_the_plan_as_on_the_command_line(
     assert result(page, "tokens_processed") == str(
         sum(len(o200k.encode(chunk)) for document in again for chunk in document)
     )
+
+
+@pytest.mark.parametrize("lang", ["pl"])
+def test_every_point_of_the_tradeoff_is_the_splitters_chunks(
+    page: Page, site_url: str, lang: str
+) -> None:
+    """The trade-off of a splitter's plan: the documents split again at every window in the
+    worker, progress said; then every point's chunks are the library's at that window."""
+    files = [(f"doc-{seed}.txt", prose(seed).replace("\r\n", "\n")) for seed in (3, 7)]
+    open_page(page, site_url, lang)
+    field(page, "chunk_size").fill("256")
+    field(page, "overlap").fill("32")
+    panel = count_panel(page)
+    drop(page, files)
+    expect(panel.locator("[data-count-use]")).to_be_enabled(timeout=COUNT_TIMEOUT_MS)
+    panel.locator("[data-count-splitter]").select_option("recursive")
+    row = panel.locator('[data-count-splitters] tr[data-splitter="recursive"]')
+    expect(row.locator("[data-splitter-chunks]")).not_to_have_attribute(
+        "data-value", "", timeout=COUNT_TIMEOUT_MS
+    )
+    panel.locator("[data-count-use]").click()
+    expect(page.locator("[data-chunker-note]")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    page.locator("#tradeoff").scroll_into_view_if_needed()
+    status = page.locator("[data-tradeoff-split]")
+    expect(status).to_have_attribute("data-state", "done", timeout=COUNT_TIMEOUT_MS * 3)
+    splitter = catalog(lang)["count.splitter.recursive"]
+    expect(status.locator("[data-tradeoff-split-text]")).to_have_text(
+        fill(catalog(lang)["tradeoff.split_done"], splitter=splitter)
+    )
+    page.locator('#tradeoff [name="tradeoff-figure"][value="chunks"]').check()
+    cells = page.locator("[data-tradeoff-body] td")
+    checked = 0
+    for size, overlap in ((128, 0), (512, 51), (1024, 256), (2048, 1024)):
+        expected = sum(
+            len(library("recursive", "o200k_base", text, size, overlap)) for _, text in files
+        )
+        cell = cells.and_(page.locator(f'[data-chunk-size="{size}"][data-overlap="{overlap}"]'))
+        expect(cell).to_have_attribute("data-value", str(expected), timeout=READY_TIMEOUT_MS)
+        checked += 1
+    assert checked == 4

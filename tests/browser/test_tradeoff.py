@@ -335,6 +335,30 @@ def test_the_markdown_names_what_made_the_plan_with_its_warnings(
     )
 
 
+@pytest.mark.parametrize("lang", ["pt", "de"])
+def test_the_limit_is_shaded_and_the_storage_is_the_databases(started: Started, lang: str) -> None:
+    """MiniLM takes 256 tokens with its own 2: every chunk size from 256 on cuts the corpus's
+    chunks, shaded on the chart and marked in the table; the storage at every point is
+    pgvector's, as the storage panel's total at the current one."""
+    page = started(lang, COLLECTION + "&model=all-MiniLM-L6-v2&database=pgvector")
+    show_tradeoff(page)
+    words = catalog(lang)
+    shade = page.locator("[data-tradeoff-chart] .tradeoff-over-limit")
+    expect(shade).to_have_count(1)
+    expect(shade).to_have_attribute("data-from", "256")
+    expect(page.locator("[data-tradeoff-chart] .tradeoff-over-label")).to_have_text(
+        words["tradeoff.over_limit"]
+    )
+    marked = page.locator("[data-tradeoff-body] td.tradeoff-cell-over")
+    sizes = {cell.get_attribute("data-chunk-size") for cell in marked.all()}
+    assert sizes == {"256", "384", "512", "768", "1024", "1536", "2048"}
+    page.locator('#tradeoff [name="tradeoff-figure"][value="storage_bytes"]').check()
+    current = page.locator("[data-tradeoff-body] td.tradeoff-cell-current")
+    total = page.locator('#storage [data-database-row="total"] [data-life-value]')
+    expect(total).not_to_have_attribute("data-value", "")
+    expect(current).to_have_attribute("data-value", total.get_attribute("data-value") or "-")
+
+
 def test_the_chart_follows_the_theme(new_page: Callable[..., Page], site_url: str) -> None:
     """Light and dark: each series keeps 3:1 against the panel, and differs from the others
     in dash and marker shape besides its colour."""

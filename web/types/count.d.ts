@@ -77,6 +77,24 @@ interface SplitRequest {
   overlap: string;
 }
 
+/** Page -> worker: split every document with `splitter` at each window of the trade-off's
+ *  grid (chunk size, overlap), for the splitter's figures at every point. */
+interface GridRequest {
+  type: "count-grid";
+  count: number;
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
+  documents: CountDocument[];
+  splitter: string;
+  windows: [number, number][];
+}
+
+/** Page -> worker: stop the grid split of that number. */
+interface GridCancel {
+  type: "grid-cancel";
+  count: number;
+}
+
 /** Page -> worker: stop the split of that number. */
 interface SplitCancel {
   type: "split-cancel";
@@ -104,6 +122,8 @@ type CountMessage =
   | CountChunksRequest
   | SplitRequest
   | SplitCancel
+  | GridRequest
+  | GridCancel
   | SampleRequest
   | TokenizerForget;
 
@@ -222,6 +242,15 @@ type CountReply =
   | { type: "split-view"; count: number; view: SplitView }
   | { type: "split-figures"; count: number; splitter: string; documents: SplitFigures[] }
   | { type: "split-result"; count: number; cancelled?: boolean; error?: string }
+  | { type: "grid-progress"; count: number; done: number }
+  | {
+      type: "grid-result";
+      count: number;
+      /** per window: [chunk size, overlap, chunks, tokens processed], null where refused */
+      windows?: ([number, number, number, number] | null)[];
+      cancelled?: boolean;
+      error?: string;
+    }
   | { type: "sample-result"; count: number; figures?: SampleFigures; error?: string };
 
 /** calculator/_tokens/_page.py as the worker calls it. */

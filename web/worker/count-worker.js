@@ -48,6 +48,9 @@ let current = null;
 let currentSplit = null;
 /** @type {Promise<SplitterPage> | undefined} */
 let splitters;
+/** @type {Promise<typeof import("./grid-split.js")> | undefined} the trade-off's grid split,
+ *  imported on its first request */
+let grid;
 /** @type {Map<string, Promise<TokenizerLoaded>>} the tokenizer.json files by the page's name */
 const tokenizers = new Map();
 
@@ -517,6 +520,24 @@ export function handleCount(message, worker) {
         error: String(error?.message ?? error),
       }),
     );
+    return;
+  }
+  if (message.type === "grid-cancel") {
+    grid?.then((module) => module.cancelGrid(message.count));
+    return;
+  }
+  if (message.type === "count-grid") {
+    grid ??= import("./grid-split.js");
+    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+    grid
+      .then((module) => module.splitGrid(message, worker, loaders))
+      .catch((error) =>
+        worker.post({
+          count: message.count,
+          type: "grid-result",
+          error: String(error?.message ?? error),
+        }),
+      );
     return;
   }
   if (message.type === "count-chunks") {

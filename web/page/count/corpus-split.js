@@ -22,6 +22,13 @@ const documentList = () =>
 
 /** What the calculations carry now (JSON), so that a change is sent once. */
 let carried = "null";
+/** @type {ReturnType<typeof chosenSplit>} the split carried now */
+let carriedObject;
+
+/** The chosen splitter's chunks the calculations carry now (undefined: none). */
+export function carriedSplit() {
+  return carriedObject;
+}
 
 /** The chosen splitter's chunks of the collection, if it is the counted documents and the
  *  splitter has cut them all at the results' chunking. */
@@ -58,6 +65,7 @@ function sync() {
     return;
   }
   carried = now;
+  carriedObject = split;
   askFromNowOn({ split });
   recalculate();
 }

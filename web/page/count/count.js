@@ -24,6 +24,7 @@ import {
 } from "./count-shared.js";
 import { startCorpusSplit } from "./corpus-split.js";
 import { startSample } from "./sample.js";
+import { startTradeoffSplit } from "./tradeoff-split.js";
 
 const text = /** @type {HTMLTextAreaElement} */ ($("textarea[name=text]"));
 const fileInput = /** @type {HTMLInputElement} */ ($("input[name=files]"));
@@ -375,6 +376,7 @@ wire();
 startChunks();
 startSample();
 startCorpusSplit();
+startTradeoffSplit();
 // What was typed or chosen before this module arrived is counted now (a paste too long for
 // the text box that came before it, as the file it is).
 files = [...(fileInput.files ?? [])];

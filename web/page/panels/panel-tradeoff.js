@@ -70,6 +70,8 @@ const EXPORT_WORD_KEYS = {
   quantized_copy: "export.quantized_copy",
   replicas: "tradeoff.part.replicas",
   total: "storage.total",
+  over_limit: "tradeoff.over_limit",
+  splitter: "count.splitter_label",
 };
 const FILES = {
   markdown: { name: "rag-plan.md", type: "text/markdown;charset=utf-8" },
@@ -156,6 +158,10 @@ function paintTable(data, figure) {
     if (point.current) {
       cell.append(element("span", "tradeoff-current-mark", strings["compare.current"]));
     }
+    if (point.over_limit) {
+      cell.classList.add("tradeoff-cell-over");
+      cell.append(element("span", "tradeoff-over-mark", strings["tradeoff.over_limit"]));
+    }
     rows[data.chunk_sizes.indexOf(point.chunk_size)].append(cell);
   }
   $("[data-tradeoff-body]").replaceChildren(...rows);
@@ -190,6 +196,11 @@ function paintChart(data, figure) {
     xTitle: strings["field.chunk_size.label"],
     yTitle: figureLabel(figure),
     currentLabel: strings["compare.current"],
+    // The chunk sizes whose chunks the model's limit cuts: from the first of them on.
+    limitFrom: Math.min(
+      ...data.points.filter((point) => point.over_limit).map((point) => Number(point.chunk_size)),
+    ),
+    limitLabel: strings["tradeoff.over_limit"],
   });
   state.chartWidth = chartBox.clientWidth;
   const legend = $("[data-tradeoff-legend]");

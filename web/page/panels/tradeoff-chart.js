@@ -33,7 +33,11 @@ const DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "1 3"];
  *   xTitle: string,
  *   yTitle: string,
  *   currentLabel: string,
+ *   limitFrom?: number,
+ *   limitLabel?: string,
  * }} Chart
+ * `limitFrom`: the smallest chunk size whose chunks the model's limit cuts (Infinity: none);
+ * the sizes from it on are shaded and `limitLabel` says why.
  */
 
 /**
@@ -197,6 +201,24 @@ export function drawChart(box, chart) {
   });
   svg.append(svgText(left + plotWidth / 2, HEIGHT - 8, chart.xTitle, "tradeoff-title"));
   svg.append(svgText(4, TOP - 14, chart.yTitle, "tradeoff-title", "start"));
+  // The chunk sizes the model's limit cuts: shaded from halfway before the first of them.
+  const overAt = chart.sizes.findIndex((size) => size >= (chart.limitFrom ?? Infinity));
+  if (overAt >= 0) {
+    const from = overAt ? (positions[overAt - 1] + positions[overAt]) / 2 : left;
+    const shade = svgElement(
+      "rect",
+      { x: from, y: TOP, width: left + plotWidth - from, height: plotBottom - TOP },
+      "tradeoff-over-limit",
+    );
+    shade.dataset.from = String(chart.sizes[overAt]);
+    svg.append(shade);
+    if (chart.limitLabel) {
+      // Inside the plot: moved left of the shade when it is narrower than the words.
+      const wide = chart.limitLabel.length * CHAR_WIDTH;
+      const at = Math.max(left, Math.min(from + 4, left + plotWidth - wide));
+      svg.append(svgText(at, TOP + 12, chart.limitLabel, "tradeoff-over-label", "start"));
+    }
+  }
   // The current chunk size, a faint guide from the axis up.
   if (current) {
     const at = x(current.size);

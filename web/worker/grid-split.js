@@ -1,0 +1,130 @@
+// The trade-off's grid as the plan's splitter cuts it: every counted document split again at
+// each window of the grid (calculator/_splitters/_page.py), a bounded step a task, progress
+// posted and a cancel heard, so that every point of the trade-off is the splitter's chunks,
+// measured, not the window model's.  Imported by count-worker.js on the first such request,
+// which hands over its own loaders.
+
+/** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
+/** @typedef {import("../../engine/worker/serve.js").FeatureWorker} FeatureWorker */
+
+// Progress at most this often: a message per step would flood the page.
+const PROGRESS_INTERVAL_MS = 500;
+
+/** @type {{count: number, cancelled: boolean} | null} the grid split under way */
+let current = null;
+
+/** Stop the grid split of that number, if it is the one under way. */
+export function cancelGrid(/** @type {number} */ count) {
+  if (current?.count === count) {
+    current.cancelled = true;
+  }
+}
+
+/**
+ * @typedef {{
+ *   counterFor: (worker: FeatureWorker, encoding: string, tokenizer: TokenizerFile | undefined)
+ *     => Promise<{page: TokenCounter} | {refused: TokenizerLoaded}>,
+ *   loadSplitters: (pyodide: Pyodide, fetchPlain: typeof fetch) => Promise<SplitterPage>,
+ *   startDocument: (pyodide: Pyodide, page: TokenCounter, encoding: string,
+ *     document: CountDocument) => Promise<{counting: TokenCounting} | {unread: true}>,
+ *   nextTask: () => Promise<unknown>,
+ * }} Loaders
+ */
+
+/**
+ * Each window's chunks and tokens processed over every document (null for a window the
+ * splitter refuses for one of them).
+ * @param {GridRequest} request
+ * @param {FeatureWorker} worker
+ * @param {Loaders} loaders
+ */
+export async function splitGrid(request, worker, loaders) {
+  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const job = { count: request.count, cancelled: false };
+  if (current) {
+    current.cancelled = true; // a newer grid replaces it
+  }
+  current = job;
+  const post = (/** @type {CountReply} */ message) => reply(message);
+  const stopped = () => {
+    if (job.cancelled) {
+      post({ type: "grid-result", count: job.count, cancelled: true });
+    }
+    return job.cancelled;
+  };
+  /** @type {TokenCounter} */
+  let page;
+  /** @type {SplitterPage} */
+  let splitting;
+  try {
+    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found) {
+      post({ type: "grid-result", count: job.count, error: "tokenizer" });
+      return;
+    }
+    page = found.page;
+    splitting = await loaders.loadSplitters(pyodide, fetchPlain);
+  } catch (error) {
+    post({ type: "grid-result", count: job.count, error: String(error?.message ?? error) });
+    return;
+  }
+  const sums = request.windows.map(() => ({ chunks: 0, tokens: 0, refused: false }));
+  const parts = request.documents.length * request.windows.length;
+  let reportedAt = performance.now();
+  for (const [index, document] of request.documents.entries()) {
+    const started = await loaders.startDocument(pyodide, page, request.encoding, document);
+    if (!("counting" in started)) {
+      post({ type: "grid-result", count: job.count, error: "read" });
+      return;
+    }
+    const { counting } = started;
+    try {
+      for (const [position, [size, overlap]] of request.windows.entries()) {
+        const cut = splitting.start(
+          request.splitter,
+          request.encoding,
+          counting,
+          String(size),
+          String(overlap),
+        );
+        try {
+          while (!cut.step()) {
+            const now = performance.now();
+            if (now - reportedAt >= PROGRESS_INTERVAL_MS) {
+              reportedAt = now;
+              const share = cut.total ? cut.done / cut.total : 1;
+              const done = (index * request.windows.length + position + share) / parts;
+              post({ type: "grid-progress", count: job.count, done });
+            }
+            await loaders.nextTask();
+            if (stopped()) {
+              return;
+            }
+          }
+          const figures = /** @type {SplitFigures} */ (JSON.parse(cut.result()));
+          const sum = sums[position];
+          if (figures.error !== undefined) {
+            sum.refused = true;
+          } else {
+            sum.chunks += figures.chunks ?? 0;
+            sum.tokens += figures.tokens_processed ?? 0;
+          }
+        } finally {
+          cut.destroy();
+        }
+      }
+    } finally {
+      counting.destroy();
+    }
+    if (stopped()) {
+      return;
+    }
+  }
+  post({
+    type: "grid-result",
+    count: job.count,
+    windows: request.windows.map(([size, overlap], position) =>
+      sums[position].refused ? null : [size, overlap, sums[position].chunks, sums[position].tokens],
+    ),
+  });
+}
