@@ -42,6 +42,8 @@ const lengthsExplain = document.querySelector("[data-lengths-explain]");
 const lengthBins = /** @type {HTMLElement} */ (document.querySelector("[data-length-bins]"));
 const staleNote = document.querySelector("[data-stale-note]");
 const chunkerNote = /** @type {HTMLElement} */ (document.querySelector("[data-chunker-note]"));
+const resultBar = /** @type {HTMLElement} */ (document.querySelector("[data-result-bar]"));
+const resultBarFigures = document.querySelector("[data-result-bar-figures]");
 const noVectors = document.querySelector("[data-no-vectors]");
 let hasResult = false;
 
@@ -221,6 +223,22 @@ function paintMapDocument(result) {
   }
 }
 
+/** The phone's bar: the chunks, the tokens processed and the raw size (with vectors).
+ * @param {ResultAnswer} result
+ * @param {ReturnType<typeof resultTexts>} texts */
+function paintResultBar(result, texts) {
+  const figures = [
+    formatter.count(strings["plural.chunks"], String(result.chunks)),
+    formatter.count(strings["plural.tokens"], String(result.tokens_processed)),
+  ];
+  if (texts.vectors) {
+    figures.push(texts.vectors.si);
+  }
+  writeText(resultBarFigures, figures.join(" · "));
+  writeData(resultBar, "chunks", String(result.chunks));
+  writeHidden(resultBar, false);
+}
+
 /**
  * @param {ResultAnswer} result
  */
@@ -235,6 +253,7 @@ export function paintResult(result) {
   const texts = resultTexts(result, formatter, strings);
   paintFigures(result, texts);
   paintVectors(texts.vectors);
+  paintResultBar(result, texts);
   writeText(
     derivationSymbols,
     strings[
@@ -302,4 +321,6 @@ export function markStale(stale) {
     element.classList.toggle("is-stale", show);
   }
   writeHidden(staleNote, !show);
+  // Out-of-date figures are not offered as the answer: the bar leaves until a fresh one.
+  writeHidden(resultBar, stale || !hasResult);
 }
