@@ -577,6 +577,9 @@ class TradeoffAnswer(TypedDict):
     dtype: NotRequired[str]
     replicas: NotRequired[int]
     price_per_million: NotRequired[str]
+    #: The database chosen: each point's storage is its (the breakdown stays the generic
+    #: formula's parts).
+    database: NotRequired[str]
 
 
 class PanelFigures(TypedDict):

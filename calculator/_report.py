@@ -578,6 +578,8 @@ def describe_tradeoff(grid: Tradeoff, price: Fraction | None = None) -> Tradeoff
         report["replicas"] = current.storage.replicas
     if price is not None:
         report["price_per_million"] = decimal_text(price, places=12)
+    if grid.database is not None:
+        report["database"] = grid.database
     return report
 
 

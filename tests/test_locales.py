@@ -117,6 +117,7 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "results.chunker_note": frozenset({"splitter"}),
     "tradeoff.split_progress": frozenset({"splitter", "percent"}),
     "tradeoff.split_done": frozenset({"splitter"}),
+    "tradeoff.breakdown_generic": frozenset({"database"}),
     "tradeoff.split_window": frozenset({"splitter"}),
     "derivation.processed_sum": frozenset({"tokens", "overlap", "chunks_minus_one", "processed"}),
     "derivation.repeated_documents": frozenset({"overlap", "chunks_minus_one", "repeated"}),

@@ -352,6 +352,14 @@ def test_the_limit_is_shaded_and_the_storage_is_the_databases(started: Started, 
     marked = page.locator("[data-tradeoff-body] td.tradeoff-cell-over")
     sizes = {cell.get_attribute("data-chunk-size") for cell in marked.all()}
     assert sizes == {"256", "384", "512", "768", "1024", "1536", "2048"}
+    generic = page.locator("[data-tradeoff-breakdown-generic]")
+    expect(generic).to_have_text(
+        words["tradeoff.breakdown_generic"].replace("{database}", words["database.pgvector"])
+    )
+    # Said once a row, under its chunk size.
+    marks = page.locator("[data-tradeoff-body] th .tradeoff-over-mark")
+    expect(marks).to_have_count(7)
+    expect(marks.first).to_have_text(words["tradeoff.over_limit"])
     page.locator('#tradeoff [name="tradeoff-figure"][value="storage_bytes"]').check()
     current = page.locator("[data-tradeoff-body] td.tradeoff-cell-current")
     total = page.locator('#storage [data-database-row="total"] [data-life-value]')

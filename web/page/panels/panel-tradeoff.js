@@ -158,11 +158,16 @@ function paintTable(data, figure) {
     if (point.current) {
       cell.append(element("span", "tradeoff-current-mark", strings["compare.current"]));
     }
+    const row = rows[data.chunk_sizes.indexOf(point.chunk_size)];
     if (point.over_limit) {
       cell.classList.add("tradeoff-cell-over");
-      cell.append(element("span", "tradeoff-over-mark", strings["tradeoff.over_limit"]));
+      // Said once, under the row's chunk size (the limit cuts by size); shaded in each cell.
+      if (!row.querySelector(".tradeoff-over-mark")) {
+        const mark = element("span", "tradeoff-over-mark", strings["tradeoff.over_limit"]);
+        row.firstElementChild?.append(mark);
+      }
     }
-    rows[data.chunk_sizes.indexOf(point.chunk_size)].append(cell);
+    row.append(cell);
   }
   $("[data-tradeoff-body]").replaceChildren(...rows);
 }
@@ -229,6 +234,13 @@ function paintChart(data, figure) {
 function paintBreakdown(data) {
   const rows = data.breakdown;
   writeHidden($("[data-tradeoff-breakdown]"), rows.length === 0);
+  // A database chosen: the points' storage is its, these parts the generic formula's.
+  const generic = $("[data-tradeoff-breakdown-generic]");
+  writeHidden(generic, data.database === undefined);
+  if (data.database !== undefined) {
+    const database = strings[`database.${data.database}`] ?? data.database;
+    writeText(generic, message("tradeoff.breakdown_generic", { database }));
+  }
   if (rows.length === 0) {
     return;
   }
