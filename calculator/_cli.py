@@ -450,6 +450,8 @@ def _split(
             measure=None if fit is None else fit.measure(),
             again=again,
             grid=grid,
+            # A progress line only where someone watches it: not in a log or a pipe.
+            progress=sys.stderr if grid and sys.stderr.isatty() else None,
         )
     except CalculatorError as refused:
         flag = _flag(refused.field)

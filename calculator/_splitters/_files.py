@@ -17,12 +17,13 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from .._chunking import plan_chunks
 from .._errors import CalculatorError
 from .._tokens import ENCODINGS, RANKS_SUFFIX, Encoding, load_ranks
 from .._tokens._counters import load_counter
-from .._tokens._files import PARALLEL_BYTES, read_text
+from .._tokens._files import PARALLEL_BYTES, Progress, read_text
 from . import Length, encoding_length, iter_chunks
 from ._model_fit import ChunkFit, measure_chunks, window_texts
 
@@ -161,6 +162,7 @@ def split_files(
     again: tuple[int, int] | None = None,
     grid: tuple[tuple[int, int], ...] = (),
     workers: int | None = None,
+    progress: TextIO | None = None,
 ) -> list[SplitFile]:
     """Each file (counted before, so readable text) as ``splitter`` cuts it, in order; with
     ``measure``, each one's chunks as the model sees them; with ``again`` (a chunk size and
@@ -172,15 +174,27 @@ def split_files(
     when the ranks, a tokenizer or a file can no longer be read.
     """
     args = (encoding, ranks, (splitter, chunk_size, overlap), measure, again, grid)
-    size = sum(Path(path).stat().st_size for path in paths)
+    sizes = [Path(path).stat().st_size for path in paths]
     if workers is None:
-        workers = min(os.cpu_count() or 1, len(paths)) if size > PARALLEL_BYTES else 1
+        workers = min(os.cpu_count() or 1, len(paths)) if sum(sizes) > PARALLEL_BYTES else 1
+    # A trade-off splits every file at each of its windows: long enough to say how far.
+    shown = Progress(progress, len(paths), sum(sizes), f"splitting at {len(grid) + 1} windows")
+    splits: list[SplitFile] = []
     if workers <= 1:
         _load(*args)
-        return [_split(path) for path in paths]
-    # Imported here: the page splits in one process, and a browser has no processes.
-    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+        for path, size in zip(paths, sizes, strict=True):
+            splits.append(_split(path))
+            shown.advance(1, size)
+    else:
+        # Imported here: the page splits in one process, and a browser has no processes.
+        from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-    with ProcessPoolExecutor(workers, initializer=_load, initargs=args) as pool:
-        chunksize = max(1, len(paths) // (workers * 8))
-        return list(pool.map(_split, paths, chunksize=chunksize))
+        with ProcessPoolExecutor(workers, initializer=_load, initargs=args) as pool:
+            chunksize = max(1, len(paths) // (workers * 8))
+            for split, size in zip(
+                pool.map(_split, paths, chunksize=chunksize), sizes, strict=True
+            ):
+                splits.append(split)
+                shown.advance(1, size)
+    shown.close()
+    return splits

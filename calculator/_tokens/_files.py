@@ -266,7 +266,7 @@ def count_files(
     sizes = [_size(path) for path in files]
     if workers is None:
         workers = min(free_cores(), len(files)) if sum(sizes) > PARALLEL_BYTES else 1
-    shown = _Progress(progress, len(files), sum(sizes))
+    shown = Progress(progress, len(files), sum(sizes))
     counts: list[Counted] = []
     if workers <= 1:
         for path, size in zip(files, sizes, strict=True):
@@ -286,13 +286,15 @@ def count_files(
     return [next(counted) if isinstance(item, Path) else _unlisted(item) for item in walked]
 
 
-class _Progress:
+class Progress:
     """``counting: 120 of 674 files, 2.1 of 11.2 MB`` on one line of a terminal, rewritten at
     most a few times a second from :data:`PROGRESS_AFTER` seconds on, and cleared at the end;
-    nothing for a run shorter than that, or without a stream."""
+    nothing for a run shorter than that, or without a stream.  ``doing`` names the work."""
 
-    def __init__(self, stream: TextIO | None, files: int, size: int) -> None:
-        self._stream = stream
+    def __init__(
+        self, stream: TextIO | None, files: int, size: int, doing: str = "counting"
+    ) -> None:
+        self._stream, self._doing = stream, doing
         self._files, self._size = files, size
         self._done_files = self._done_size = 0
         self._start = self._shown = time.monotonic()
@@ -306,7 +308,7 @@ class _Progress:
             return
         if now - self._shown >= PROGRESS_EVERY or not self._width:
             line = (
-                f"counting: {self._done_files:,} of {self._files:,} files, "
+                f"{self._doing}: {self._done_files:,} of {self._files:,} files, "
                 f"{self._done_size / 1e6:,.1f} of {self._size / 1e6:,.1f} MB"
             )
             self._stream.write("\r" + line.ljust(self._width))
