@@ -133,3 +133,11 @@ def test_every_point_of_the_tradeoff_is_the_splitters_chunks(
         expect(cell).to_have_attribute("data-value", str(expected), timeout=READY_TIMEOUT_MS)
         checked += 1
     assert checked == 4
+    # The export says whose chunks its figures are, at every point.
+    page.locator('[data-tradeoff-export="copy"][data-format="markdown"]').click()
+    text = page.locator("[data-tradeoff-export-text]")
+    expect(text).not_to_have_value("")
+    exported = text.input_value()
+    note = fill(catalog(lang)["results.chunker_note"], splitter=splitter)
+    assert f"- {note}" in exported
+    assert f"- {fill(catalog(lang)['tradeoff.split_done'], splitter=splitter)}" in exported

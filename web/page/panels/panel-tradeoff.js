@@ -460,6 +460,16 @@ function exportSettings() {
  *  come from, each a line of the export's first section. */
 function exportNotes() {
   const notes = [];
+  // Whose chunks the figures are (a splitter's, measured), and at which of the grid's points.
+  const splitNotes = document.querySelectorAll(
+    '[data-chunker-note], [data-tradeoff-split]:not([data-state="progress"])',
+  );
+  for (const note of splitNotes) {
+    const text = note.querySelector("[data-tradeoff-split-text]") ?? note;
+    if (!note.closest("[hidden]") && text.textContent?.trim()) {
+      notes.push(text.textContent.trim());
+    }
+  }
   for (const warning of document.querySelectorAll("[data-limit-warning]")) {
     const text = warning.textContent?.trim();
     if (text && !warning.closest("[hidden]")) {
