@@ -42,7 +42,7 @@ def test_the_chosen_splitters_chunks_are_the_plan_as_on_the_command_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     files = [(f"doc-{seed}.txt", prose(seed).replace("\r\n", "\n")) for seed in (2, 5, 9)]
-    open_page(page, site_url, lang)
+    open_page(page, site_url, lang, "?database=pgvector&price_per_million=0.02")
     field(page, "chunk_size").fill("120")
     field(page, "overlap").fill("20")
     field(page, "dimensions").fill("384")
@@ -76,13 +76,20 @@ def test_the_chosen_splitters_chunks_are_the_plan_as_on_the_command_line(
         (tmp_path / name).write_text(text, encoding="utf-8")
     status = main([
         "--count", str(tmp_path), "--splitter", "recursive", "--chunk-size", "120",
-        "--overlap", "20", "--dimensions", "384", "--json",
+        "--overlap", "20", "--dimensions", "384", "--database", "pgvector",
+        "--price-per-million", "0.02", "--json",
     ])  # fmt: skip
     report = json.loads(capsys.readouterr().out)
     assert status == 0
     assert (report["chunks"], report["tokens_processed"], report["raw_vector_bytes"]) == (
         expected, processed, expected * 384 * 4,
     )  # fmt: skip
+    # The storage as pgvector stores it and the cost: the page's are the command line's.
+    total = page.locator('#storage [data-database-row="total"] [data-life-value]')
+    expect(total).to_have_attribute("data-value", str(report["storage"]["total_bytes"]))
+    expect(page.locator('#cost [data-cost="one_time"]')).to_have_attribute(
+        "data-amount", report["cost"]["one_time"]
+    )
 
     # Another chunk size: the window model until the splitter has cut the documents again,
     # then the splitter's chunks at the new size.
