@@ -635,6 +635,9 @@ class Answer(TypedDict):
     tradeoff: TradeoffAnswer | None
     #: Asked with ``"export": {"format": ..., "words": {...}}``.
     export: NotRequired[ExportAnswer]
+    #: A splitter's plan re-indexed at another window: that chunk size and overlap, where the
+    #: documents must be split again (the request's ``resplit`` brings what it changes).
+    split_again: NotRequired[list[int]]
     #: The link's query of the form, without "?", and its fragment, without "#" ("" for
     #: none): a long list of counts travels there (``calculator._list_link``).
     query: str

@@ -80,6 +80,8 @@ class FormOutcome:
     #: The database chosen and its own inputs (name, index kind, IVFFlat lists, what Qdrant
     #: keeps on disk), to size any other storage as it stores it (the trade-off's points).
     database_choice: tuple[str, str, int, str] | None = None
+    #: A splitter's plan re-indexed at another window it was not split at: that window.
+    split_again_at: tuple[int, int] | None = None
 
     def database_bytes(self, storage: StorageSize) -> int:
         """``storage`` (another window's, say) as the chosen database stores it, in all."""
@@ -141,6 +143,10 @@ def evaluate_form(
     reindex = _reindex(reader, plan, window, None if split is None else split.again)
     storage = _storage(reader, plan, vectors)
     database = _database_storage(reader, storage)
+    refused = reader.errors.get("reindex_mode")
+    split_again_at = None
+    if refused is not None and refused.key == "needs_split_again":
+        split_again_at = reader.window("new_chunk_size", "new_overlap")
     return FormOutcome(
         errors=reader.errors,
         plan=plan,
@@ -158,6 +164,7 @@ def evaluate_form(
         storage=storage,
         database_storage=None if database is None else database[0],
         database_choice=None if database is None else database[1],
+        split_again_at=split_again_at,
         model_limit=_model_limit(reader, plan),
     )
 

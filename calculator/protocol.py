@@ -21,6 +21,7 @@ from ._form import FormOutcome, SplitChunks, evaluate_form
 from ._list_link import is_list_fragment, read_list_fragment
 from ._query import fields_from_query, link_from_fields, query_from_fields
 from ._record import fields_dict
+from ._reindex import ReindexPlan
 from ._report import describe, describe_panels
 from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from ._units import size_figure
@@ -120,11 +121,13 @@ def respond(request_json: str) -> str:
     if isinstance(previous, str) and linked is None:
         filled = _chosen_model_fields(fields, previous, number_format)
         fields |= filled
-    outcome = _evaluate(fields, number_format, request.get("split"))
+    outcome = _evaluate(fields, number_format, request.get("split"), request.get("resplit"))
     answer = page_answer(
         outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True,
         measured=_grid_split(request.get("tradeoff_split"), outcome.plan),
     )  # fmt: skip
+    if outcome.split_again_at is not None:
+        answer["split_again"] = list(outcome.split_again_at)
     if linked is not None:
         answer["fields"] = linked
         answer["list_came"] = list_form
@@ -139,12 +142,15 @@ def respond(request_json: str) -> str:
     return json.dumps(_as_text(answer), ensure_ascii=False)
 
 
-def _evaluate(fields: Mapping[str, str], number_format: NumberFormat, split: object) -> FormOutcome:
+def _evaluate(
+    fields: Mapping[str, str], number_format: NumberFormat, split: object, resplit: object = None
+) -> FormOutcome:
     """The form, planned from a splitter's chunks where the request brings them for its very
     documents and window (the counter's split of the documents used as the corpus:
     ``{"chunker", "chunk_size", "overlap", "documents": [[tokens, [chunk tokens, ...]], ...]}``),
-    else by the window model."""
-    chunks = _split_chunks(split)
+    else by the window model; with ``resplit`` (``{"chunker", "window", "again", "change"}``,
+    the same documents split again at a re-indexing's window), its re-indexing too."""
+    chunks = _split_chunks(split, resplit)
     if chunks is not None:
         try:
             return evaluate_form(fields, number_format, split=chunks)
@@ -153,7 +159,7 @@ def _evaluate(fields: Mapping[str, str], number_format: NumberFormat, split: obj
     return evaluate_form(fields, number_format)
 
 
-def _split_chunks(split: object) -> SplitChunks | None:
+def _split_chunks(split: object, resplit: object = None) -> SplitChunks | None:
     if not isinstance(split, dict):
         return None
     try:
@@ -165,7 +171,23 @@ def _split_chunks(split: object) -> SplitChunks | None:
         )
     except (KeyError, TypeError, ValueError, CalculatorError):
         return None  # not a split the page's worker makes: the window model's plan
-    return SplitChunks(plan)
+    return SplitChunks(plan, _split_again(resplit, plan))
+
+
+def _split_again(resplit: object, plan: CorpusPlan) -> tuple[int, int, ReindexPlan] | None:
+    """The documents of ``plan`` split again at a re-indexing's window, as the page's worker
+    found it; nothing for another split's, or what the worker does not make."""
+    if not isinstance(resplit, dict) or resplit.get("chunker") != plan.chunker:
+        return None
+    try:
+        window = [int(n) for n in resplit["window"]]
+        size, overlap = (int(n) for n in resplit["again"])
+        change = ReindexPlan(*(int(n) for n in resplit["change"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if window != [plan.chunk_size, plan.overlap] or min(fields_dict(change).values()) < 0:
+        return None
+    return size, overlap, change
 
 
 def _grid_split(

@@ -30,7 +30,7 @@ SHIPPED_SCRIPTS = {
     "worker.js",
     "count-worker.js",  # the worker imports it when text is first counted
     "build-manifest.js",  # count-worker.js's
-    "grid-split.js",  # count-worker.js imports it when a splitter's trade-off is first shown
+    "split-again.js",  # count-worker.js imports it when a splitter's trade-off is first shown
     "embed-host.js",  # for the pages that embed the calculator
     "query-guard.js",  # a classic script of the head
     "redirect.js",  # dist/index.html's

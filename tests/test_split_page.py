@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -229,3 +230,26 @@ def test_the_counted_figures_carry_the_words() -> None:
         pass
     figures = json.loads(counting.result())
     assert figures["words"] == 6
+
+
+def test_splitting_again_tells_which_chunks_keep_their_embedding() -> None:
+    """Two splits of one text, their chunks' texts kept: a new chunk is reused where an old
+    one had exactly its text (each old chunk once), as LangChain's own chunks say."""
+    text = prose(11)
+    counting = count_page.start_text("cl100k_base", text)
+    old = split_page.start("recursive", "cl100k_base", counting, "200", "20", True)
+    new = split_page.start("recursive", "cl100k_base", counting, "200", "0", True)
+    while not (old.step() & new.step()):
+        pass
+    before = library("recursive", "cl100k_base", text, 200, 20)
+    after = library("recursive", "cl100k_base", text, 200, 0)
+    kept = Counter(before)
+    reused = [chunk for chunk in after if kept[chunk] and not kept.subtract([chunk])]
+    lengths = expected_lengths("recursive", "cl100k_base", before + after + reused)
+    old_tokens = sum(lengths[: len(before)])
+    new_tokens = sum(lengths[len(before) : len(before) + len(after)])
+    assert json.loads(split_page.change(old, new)) == [
+        len(before), len(after), len(reused), old_tokens, new_tokens, sum(lengths[-len(reused) :])
+        if reused else 0,
+    ]  # fmt: skip
+    assert reused  # (else the test would show little)

@@ -23,6 +23,7 @@ from calculator._input_limit import input_limit
 from calculator._splitters import _STEPS, SPLITTERS
 from calculator._storage import storage_size
 from calculator._vectors import vector_size
+from calculator.protocol import respond
 from test_cli_count import run_main
 from test_cli_splitter import library_chunks
 from test_splitters import prose, tiktoken_encoding
@@ -210,3 +211,34 @@ def test_the_tradeoff_splits_again_at_every_point(
         assert int(cells[chunks_at]) == len(chunks), (size, overlap)
         processed = sum(len(encoding.encode(chunk, disallowed_special=())) for chunk in chunks)
         assert int(cells[processed_at]) == processed, (size, overlap)
+
+
+def test_the_page_asks_for_a_split_again_and_plans_with_it() -> None:
+    """respond: a splitter's plan re-indexed at another window says where to split again
+    (split_again) until the request brings what that changes (resplit)."""
+    fields = {
+        "corpus": "list", "document_tokens": "300\n500", "chunk_size": "256", "overlap": "0",
+        "reindex_mode": "settings", "new_chunk_size": "128", "new_overlap": "0",
+    }  # fmt: skip
+    split = {"chunker": "sentence", "chunk_size": "256", "overlap": "0",
+             "documents": [[300, [250, 50]], [500, [256, 244]]]}  # fmt: skip
+    asked = json.loads(respond(json.dumps({"fields": fields, "split": split})))
+    assert asked["result"]["chunker"] == "sentence"
+    assert asked["errors"]["reindex_mode"]["key"] == "needs_split_again"
+    assert asked["split_again"] == ["128", "0"]
+    assert asked["reindex"] is None
+    resplit = {"chunker": "sentence", "window": [256, 0], "again": [128, 0],
+               "change": [4, 7, 1, 800, 801, 50]}  # fmt: skip
+    answer = json.loads(respond(json.dumps({"fields": fields, "split": split, "resplit": resplit})))
+    assert "reindex_mode" not in answer["errors"] and "split_again" not in answer
+    reindex = answer["reindex"]
+    assert (reindex["old_chunks"], reindex["new_chunks"], reindex["reused_chunks"]) == (
+        "4", "7", "1",
+    )  # fmt: skip
+    assert reindex["tokens_to_embed"] == "751"
+    # Another splitter's, or another window's, is not this plan's.
+    for wrong in ({**resplit, "chunker": "recursive"}, {**resplit, "window": [512, 0]}):
+        other = json.loads(
+            respond(json.dumps({"fields": fields, "split": split, "resplit": wrong}))
+        )
+        assert other["errors"]["reindex_mode"]["key"] == "needs_split_again"

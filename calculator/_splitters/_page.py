@@ -80,6 +80,7 @@ class Splitting:
         *,
         shown: int = SHOWN_CHUNKS,
         shown_characters: int = SHOWN_CHARACTERS,
+        keep: bool = False,
     ) -> None:
         self.splitter = splitter
         self.text = counting.text
@@ -89,6 +90,9 @@ class Splitting:
         self.tokens_processed = 0
         #: Each chunk's tokens, in order: the plan's chunks when the document is in the corpus.
         self.lengths: list[int] = []
+        #: Each chunk's text and tokens, when ``keep`` asks (to compare two splits' chunks).
+        self.cut: list[tuple[str, int]] = []
+        self._keep = keep
         self.done = 0
         self.error: CalculatorError | None = None
         self.drawn: list[Chunk] = []
@@ -129,6 +133,8 @@ class Splitting:
         self.chunks += 1
         self.tokens_processed += chunk.tokens
         self.lengths.append(chunk.tokens)
+        if self._keep:
+            self.cut.append((chunk.text, chunk.tokens))
         self.done = chunk.end
         if len(self.drawn) < self._shown and (
             not self.drawn or chunk.end <= self._shown_characters
@@ -204,11 +210,33 @@ def segments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, str, in
     return pieces
 
 
-def start(
-    splitter: str, encoding: str, counting: Counting, chunk_size: str, overlap: str
+def start(  # noqa: PLR0917 (the worker calls it positionally)
+    splitter: str,
+    encoding: str,
+    counting: Counting,
+    chunk_size: str,
+    overlap: str,
+    keep: bool = False,
 ) -> Splitting:
-    """The splitting of a counted document (the worker's ``Counting`` of its text or file)."""
-    return Splitting(splitter, encoding, counting, chunk_size, overlap)
+    """The splitting of a counted document (the worker's ``Counting`` of its text or file);
+    ``keep``: with its chunks' texts, for :func:`change`."""
+    return Splitting(splitter, encoding, counting, chunk_size, overlap, keep=keep)
+
+
+def change(old: Splitting, new: Splitting) -> str:
+    """What splitting a document again changes (both kept their chunks' texts), as JSON: a
+    ``ReindexPlan``'s fields in its order (old and new chunks, those reused, their tokens);
+    ``null`` when either split stopped on an error."""
+    if old.error is not None or new.error is not None:
+        return "null"
+    # Imported here: only a re-indexing of a splitter's plan asks for it.
+    from .._reindex import texts_change  # noqa: PLC0415
+
+    plan = texts_change(old.cut, new.cut)
+    return json.dumps([
+        plan.old_chunks, plan.new_chunks, plan.reused_chunks,
+        plan.old_tokens_processed, plan.new_tokens_processed, plan.reused_tokens,
+    ])  # fmt: skip
 
 
 def split_text(

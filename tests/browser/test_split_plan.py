@@ -77,7 +77,8 @@ def test_the_chosen_splitters_chunks_are_the_plan_as_on_the_command_line(
     status = main([
         "--count", str(tmp_path), "--splitter", "recursive", "--chunk-size", "120",
         "--overlap", "20", "--dimensions", "384", "--database", "pgvector",
-        "--price-per-million", "0.02", "--json",
+        "--price-per-million", "0.02", "--new-chunk-size", "512", "--new-overlap", "128",
+        "--json",
     ])  # fmt: skip
     report = json.loads(capsys.readouterr().out)
     assert status == 0
@@ -90,6 +91,11 @@ def test_the_chosen_splitters_chunks_are_the_plan_as_on_the_command_line(
     expect(page.locator('#cost [data-cost="one_time"]')).to_have_attribute(
         "data-amount", report["cost"]["one_time"]
     )
+    # The re-indexing at the page's default new window (512/128): the documents split again
+    # there in the worker, a chunk reused where its document had one of exactly its text.
+    for key in ("reused_chunks", "chunks_to_embed", "chunks_to_delete", "tokens_to_embed"):
+        value = page.locator(f'#reindex [data-life-row="{key}"] [data-life-value]')
+        expect(value).to_have_attribute("data-value", str(report["reindex"][key]))
 
     # Another chunk size: the window model until the splitter has cut the documents again,
     # then the splitter's chunks at the new size.

@@ -89,6 +89,19 @@ interface GridRequest {
   windows: [number, number][];
 }
 
+/** Page -> worker: split every document with `splitter` at the plan's `window` and at the
+ *  re-indexing's `again` (chunk size, overlap), for what re-indexing there changes. */
+interface ResplitRequest {
+  type: "count-resplit";
+  count: number;
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
+  documents: CountDocument[];
+  splitter: string;
+  window: [number, number];
+  again: [number, number];
+}
+
 /** Page -> worker: stop the grid split of that number. */
 interface GridCancel {
   type: "grid-cancel";
@@ -124,6 +137,7 @@ type CountMessage =
   | SplitCancel
   | GridRequest
   | GridCancel
+  | ResplitRequest
   | SampleRequest
   | TokenizerForget;
 
@@ -244,6 +258,14 @@ type CountReply =
   | { type: "split-result"; count: number; cancelled?: boolean; error?: string }
   | { type: "grid-progress"; count: number; done: number }
   | {
+      type: "resplit-result";
+      count: number;
+      /** a ReindexPlan's fields, summed over the documents */
+      change?: number[];
+      cancelled?: boolean;
+      error?: string;
+    }
+  | {
       type: "grid-result";
       count: number;
       /** per window: [chunk size, overlap, chunks, tokens processed], null where refused */
@@ -282,7 +304,11 @@ interface SplitterPage {
     counting: TokenCounting,
     chunkSize: string,
     overlap: string,
+    keep?: boolean,
   ): TokenSplitting;
+  /** What splitting again changes (both kept their texts): a ReindexPlan's fields as JSON,
+   *  "null" where either stopped on an error. */
+  change(old: TokenSplitting, again: TokenSplitting): string;
 }
 
 /** One document being split (a Python object: destroy() it when done). */

@@ -48,7 +48,7 @@ let current = null;
 let currentSplit = null;
 /** @type {Promise<SplitterPage> | undefined} */
 let splitters;
-/** @type {Promise<typeof import("./grid-split.js")> | undefined} the trade-off's grid split,
+/** @type {Promise<typeof import("./split-again.js")> | undefined} the trade-off's grid split,
  *  imported on its first request */
 let grid;
 /** @type {Map<string, Promise<TokenizerLoaded>>} the tokenizer.json files by the page's name */
@@ -526,8 +526,22 @@ export function handleCount(message, worker) {
     grid?.then((module) => module.cancelGrid(message.count));
     return;
   }
+  if (message.type === "count-resplit") {
+    grid ??= import("./split-again.js");
+    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+    grid
+      .then((module) => module.splitForReindex(message, worker, loaders))
+      .catch((error) =>
+        worker.post({
+          count: message.count,
+          type: "resplit-result",
+          error: String(error?.message ?? error),
+        }),
+      );
+    return;
+  }
   if (message.type === "count-grid") {
-    grid ??= import("./grid-split.js");
+    grid ??= import("./split-again.js");
     const loaders = { counterFor, loadSplitters, startDocument, nextTask };
     grid
       .then((module) => module.splitGrid(message, worker, loaders))

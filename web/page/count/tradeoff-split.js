@@ -1,6 +1,6 @@
 // The trade-off with a splitter's plan: once the chosen splitter's chunks are the plan
 // (corpus-split.js) and the trade-off's grid is shown, the counted documents are split again
-// at every window of the grid in the worker (web/worker/grid-split.js), progress said in the
+// at every window of the grid in the worker (web/worker/split-again.js), progress said in the
 // panel and cancellable; its figures then travel with every calculation, and every point is
 // the splitter's chunks (calculator.protocol), not the window model's.
 import { writeData, writeHidden, writeText } from "../dom-write.js";

@@ -1,8 +1,10 @@
-// The trade-off's grid as the plan's splitter cuts it: every counted document split again at
-// each window of the grid (calculator/_splitters/_page.py), a bounded step a task, progress
-// posted and a cancel heard, so that every point of the trade-off is the splitter's chunks,
-// measured, not the window model's.  Imported by count-worker.js on the first such request,
-// which hands over its own loaders.
+// The counted documents split again by the plan's splitter at other windows (with
+// calculator/_splitters/_page.py), a bounded step a task, progress posted and a cancel heard:
+// - at each window of the trade-off's grid, so that every point is the splitter's chunks,
+//   measured, not the window model's (splitGrid);
+// - at a re-indexing's new chunk size and overlap, comparing each document's old and new
+//   chunks' texts: which keep their embedding (splitForReindex).
+// Imported by count-worker.js on the first such request, which hands over its own loaders.
 
 /** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
 /** @typedef {import("../../engine/worker/serve.js").FeatureWorker} FeatureWorker */
@@ -127,4 +129,85 @@ export async function splitGrid(request, worker, loaders) {
       sums[position].refused ? null : [size, overlap, sums[position].chunks, sums[position].tokens],
     ),
   });
+}
+
+/**
+ * Each document split at the plan's window and at the new one, its chunks' texts kept: what
+ * the re-indexing changes, summed (a ReindexPlan's fields), or null where the splitter
+ * refuses a window.
+ * @param {ResplitRequest} request
+ * @param {FeatureWorker} worker
+ * @param {Loaders} loaders
+ */
+export async function splitForReindex(request, worker, loaders) {
+  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const post = (/** @type {CountReply} */ message) => reply(message);
+  const job = { count: request.count, cancelled: false };
+  if (current) {
+    current.cancelled = true; // one split again at a time: the newer replaces it
+  }
+  current = job;
+  /** @type {TokenCounter} */
+  let page;
+  /** @type {SplitterPage} */
+  let splitting;
+  try {
+    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found) {
+      post({ type: "resplit-result", count: job.count, error: "tokenizer" });
+      return;
+    }
+    page = found.page;
+    splitting = await loaders.loadSplitters(pyodide, fetchPlain);
+  } catch (error) {
+    post({ type: "resplit-result", count: job.count, error: String(error?.message ?? error) });
+    return;
+  }
+  const sums = [0, 0, 0, 0, 0, 0];
+  for (const document of request.documents) {
+    const started = await loaders.startDocument(pyodide, page, request.encoding, document);
+    if (!("counting" in started)) {
+      post({ type: "resplit-result", count: job.count, error: "read" });
+      return;
+    }
+    const { counting } = started;
+    /** @type {TokenSplitting[]} */
+    const cuts = [];
+    try {
+      for (const [size, overlap] of [request.window, request.again]) {
+        const cut = splitting.start(
+          request.splitter,
+          request.encoding,
+          counting,
+          String(size),
+          String(overlap),
+          true,
+        );
+        cuts.push(cut);
+        while (!cut.step()) {
+          await loaders.nextTask();
+          if (job.cancelled) {
+            post({ type: "resplit-result", count: job.count, cancelled: true });
+            return;
+          }
+        }
+      }
+      const change = /** @type {number[] | null} */ (
+        JSON.parse(splitting.change(cuts[0], cuts[1]))
+      );
+      if (change === null) {
+        post({ type: "resplit-result", count: job.count, error: "refused" });
+        return;
+      }
+      change.forEach((value, index) => {
+        sums[index] += value;
+      });
+    } finally {
+      for (const cut of cuts) {
+        cut.destroy();
+      }
+      counting.destroy();
+    }
+  }
+  post({ type: "resplit-result", count: job.count, change: sums });
 }
