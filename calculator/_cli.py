@@ -52,11 +52,12 @@ from ._models import (
 )
 from ._reading import CHUNK_BYTES, NotTextError, TextDecoder, read_text
 from ._reindex import MigrationSize, ReindexCase, ReindexPlan
-from ._report import describe, describe_cost, describe_panels, tradeoff_of
+from ._report import describe, describe_cost, describe_panels
 from ._settings_text import plan_settings
 from ._storage import StorageSize
 from ._text import parse_whole_number
 from ._tradeoff import Tradeoff, grid
+from ._tradeoff_report import tradeoff_of
 from ._units import bytes_and_sizes
 from ._vectors import CUSTOM_DTYPE, VectorSize
 from ._version import tool_version

@@ -8,8 +8,8 @@ from calculator._databases import database_storage
 from calculator._documents import plan_documents, plan_split
 from calculator._export import export_csv, tradeoff_markdown
 from calculator._form import evaluate_form
-from calculator._report import tradeoff_of
 from calculator._tradeoff import tradeoff
+from calculator._tradeoff_report import tradeoff_of
 
 FIELDS = {
     "corpus": "list",
