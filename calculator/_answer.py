@@ -461,6 +461,9 @@ class ModelLimitAnswer(TypedDict):
     tokens_embedded: int
     #: The plan at the largest size within the limit; None when the overlap is not below it.
     at_limit: AtLimit | None
+    #: A splitter's chunks each counted in the model's own tokenizer (named here): the chunks
+    #: and tokens above are in its tokens.
+    measured_with: NotRequired[str]
 
 
 class ModelSource(TypedDict):

@@ -106,6 +106,9 @@ class SplitChunks:
     #: The same documents split again at the re-indexing's new chunk size and overlap, and
     #: what that changes (chunks reused where an old chunk had the same text).
     again: tuple[int, int, ReindexPlan] | None = None
+    #: The same chunks each counted in the model's own tokenizer (its name, and the plan of
+    #: those counts): what the model's input limit is checked against.
+    fit: tuple[str, CorpusPlan] | None = None
 
 
 def evaluate_form(
@@ -165,7 +168,7 @@ def evaluate_form(
         database_storage=None if database is None else database[0],
         database_choice=None if database is None else database[1],
         split_again_at=split_again_at,
-        model_limit=_model_limit(reader, plan),
+        model_limit=_model_limit(reader, plan, None if split is None else split.fit),
     )
 
 
@@ -318,7 +321,9 @@ def _database_storage(
         return None
 
 
-def _model_limit(reader: _FieldReader, plan: CorpusPlan | None) -> InputLimit | None:
+def _model_limit(
+    reader: _FieldReader, plan: CorpusPlan | None, fit: tuple[str, CorpusPlan] | None = None
+) -> InputLimit | None:
     if not reader.in_use("model_limit"):
         return None
     limit = reader.whole("max_input_tokens")
@@ -326,6 +331,8 @@ def _model_limit(reader: _FieldReader, plan: CorpusPlan | None) -> InputLimit | 
     if limit is None or added is None or plan is None:
         return None
     try:
+        if fit is not None:  # the splitter's chunks as the model counts them
+            return input_limit(fit[1], limit, added, measured_with=fit[0])
         return input_limit(plan, limit, added)
     except CalculatorError as error:  # the added tokens leave no room for the text
         reader.refuse(error)

@@ -30,6 +30,9 @@ class InputLimit:
     max_input_tokens: int
     #: Tokens the model adds to every chunk (special tokens, a required prefix).
     added_tokens: int = 0
+    #: The model's own tokenizer, when a splitter's chunks were each counted in it ("": the
+    #: plan's own counts).
+    measured_with: str = ""
 
     @property
     def largest_chunk_size(self) -> int:
@@ -91,7 +94,10 @@ class InputLimit:
 
 
 def input_limit(
-    plan: CorpusPlan | ChunkPlan, max_input_tokens: int, added_tokens: int = 0
+    plan: CorpusPlan | ChunkPlan,
+    max_input_tokens: int,
+    added_tokens: int = 0,
+    measured_with: str = "",
 ) -> InputLimit:
     """Check ``plan``'s chunks (a corpus's, or one document's) against the model's maximum
     input tokens, of which the model takes ``added_tokens`` in every chunk for itself.
@@ -117,4 +123,4 @@ def input_limit(
     added = require_int("added_tokens", added_tokens, 0)
     if added >= limit:
         raise CalculatorError("added_tokens", "too_large", maximum=limit - 1)
-    return InputLimit(plan, limit, added)
+    return InputLimit(plan, limit, added, measured_with)

@@ -495,7 +495,7 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
     (223, 521)
     """
     at_limit = limit.plan_at_limit
-    return {
+    report: ModelLimitAnswer = {
         "max_input_tokens": limit.max_input_tokens,
         "added_tokens": limit.added_tokens,
         "chunk_size": limit.plan.chunk_size,
@@ -516,6 +516,9 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
             "tokens_processed": at_limit.tokens_processed,
         },
     }
+    if limit.measured_with:
+        report["measured_with"] = limit.measured_with
+    return report
 
 
 def _tradeoff_answer(

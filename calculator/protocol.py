@@ -121,7 +121,7 @@ def respond(request_json: str) -> str:
     if isinstance(previous, str) and linked is None:
         filled = _chosen_model_fields(fields, previous, number_format)
         fields |= filled
-    outcome = _evaluate(fields, number_format, request.get("split"), request.get("resplit"))
+    outcome = _evaluate(fields, number_format, request)
     answer = page_answer(
         outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True,
         measured=_grid_split(request.get("tradeoff_split"), outcome.plan),
@@ -143,14 +143,16 @@ def respond(request_json: str) -> str:
 
 
 def _evaluate(
-    fields: Mapping[str, str], number_format: NumberFormat, split: object, resplit: object = None
+    fields: Mapping[str, str], number_format: NumberFormat, request: Mapping[str, object]
 ) -> FormOutcome:
     """The form, planned from a splitter's chunks where the request brings them for its very
     documents and window (the counter's split of the documents used as the corpus:
     ``{"chunker", "chunk_size", "overlap", "documents": [[tokens, [chunk tokens, ...]], ...]}``),
     else by the window model; with ``resplit`` (``{"chunker", "window", "again", "change"}``,
-    the same documents split again at a re-indexing's window), its re-indexing too."""
-    chunks = _split_chunks(split, resplit)
+    the same documents split again at a re-indexing's window), its re-indexing too; with
+    ``fit`` (``{"chunker", "window", "tokenizer", "documents": [[model tokens, ...], ...]}``,
+    its chunks each counted in the model's own tokenizer), its input limit in those."""
+    chunks = _split_chunks(request.get("split"), request.get("resplit"), request.get("fit"))
     if chunks is not None:
         try:
             return evaluate_form(fields, number_format, split=chunks)
@@ -159,7 +161,7 @@ def _evaluate(
     return evaluate_form(fields, number_format)
 
 
-def _split_chunks(split: object, resplit: object = None) -> SplitChunks | None:
+def _split_chunks(split: object, resplit: object = None, fit: object = None) -> SplitChunks | None:
     if not isinstance(split, dict):
         return None
     try:
@@ -171,7 +173,31 @@ def _split_chunks(split: object, resplit: object = None) -> SplitChunks | None:
         )
     except (KeyError, TypeError, ValueError, CalculatorError):
         return None  # not a split the page's worker makes: the window model's plan
-    return SplitChunks(plan, _split_again(resplit, plan))
+    return SplitChunks(plan, _split_again(resplit, plan), _fit(fit, plan, documents))
+
+
+def _fit(
+    fit: object, plan: CorpusPlan, documents: list[tuple[int, list[int]]]
+) -> tuple[str, CorpusPlan] | None:
+    """The splitter's chunks of ``plan`` each counted in the model's own tokenizer, as the
+    page's worker counted them: as many chunks a document as the split's; nothing else."""
+    if not isinstance(fit, dict) or fit.get("chunker") != plan.chunker:
+        return None
+    try:
+        window = [int(n) for n in fit["window"]]
+        tokenizer = str(fit["tokenizer"])
+        counted = [[int(n) for n in chunks] for chunks in fit["documents"]]
+        if window != [plan.chunk_size, plan.overlap] or [len(c) for c in counted] != [
+            len(chunks) for _, chunks in documents
+        ]:
+            return None
+        model = plan_split(
+            ((tokens, chunks) for (tokens, _), chunks in zip(documents, counted, strict=True)),
+            plan.chunk_size, plan.overlap, plan.chunker,
+        )  # fmt: skip
+    except (KeyError, TypeError, ValueError, CalculatorError):
+        return None
+    return tokenizer, model
 
 
 def _split_again(resplit: object, plan: CorpusPlan) -> tuple[int, int, ReindexPlan] | None:

@@ -242,3 +242,27 @@ def test_the_page_asks_for_a_split_again_and_plans_with_it() -> None:
             respond(json.dumps({"fields": fields, "split": split, "resplit": wrong}))
         )
         assert other["errors"]["reindex_mode"]["key"] == "needs_split_again"
+
+
+def test_the_limit_is_checked_in_the_models_counts_of_the_splitters_chunks() -> None:
+    """respond with ``fit``: the input limit is checked in the model's counts of each of the
+    splitter's chunks (and says whose), for the same chunks only."""
+    fields = {
+        "corpus": "list", "document_tokens": "300\n500", "chunk_size": "256", "overlap": "0",
+        "max_input_tokens": "256", "added_tokens": "2",
+    }  # fmt: skip
+    split = {"chunker": "recursive", "chunk_size": "256", "overlap": "0",
+             "documents": [[300, [250, 50]], [500, [256, 244]]]}  # fmt: skip
+    plain = json.loads(respond(json.dumps({"fields": fields, "split": split})))
+    assert plain["model_limit"]["chunks_over_limit"] == "1"  # 256 + 2 > 256, in the splitter's
+    assert "measured_with" not in plain["model_limit"]
+    fit = {"chunker": "recursive", "window": [256, 0], "tokenizer": "bert-base-uncased",
+           "documents": [[270, 60], [300, 250]]}  # fmt: skip
+    answer = json.loads(respond(json.dumps({"fields": fields, "split": split, "fit": fit})))
+    limit = answer["model_limit"]
+    assert limit["measured_with"] == "bert-base-uncased"
+    assert (limit["chunks_over_limit"], limit["truncated_tokens"]) == ("2", str(16 + 46))
+    assert answer["result"]["chunks"] == "4"  # the plan stays the splitter's own counts
+    wrong = {**fit, "documents": [[270], [300, 250]]}  # another split's chunks
+    other = json.loads(respond(json.dumps({"fields": fields, "split": split, "fit": wrong})))
+    assert "measured_with" not in other["model_limit"]

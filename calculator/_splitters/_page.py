@@ -223,6 +223,16 @@ def start(  # noqa: PLR0917 (the worker calls it positionally)
     return Splitting(splitter, encoding, counting, chunk_size, overlap, keep=keep)
 
 
+def fit_lengths(cut: Splitting, tokenizer: str) -> str:
+    """Each chunk of ``cut`` (which kept its chunks' texts) counted by the loaded counter
+    ``tokenizer``, the model's own, without the tokens the model adds: a JSON list; ``null``
+    when the split stopped on an error."""
+    if cut.error is not None:
+        return "null"
+    count = tokens_page.counter(tokenizer).count
+    return json.dumps([count(text) for text, _ in cut.cut])
+
+
 def change(old: Splitting, new: Splitting) -> str:
     """What splitting a document again changes (both kept their chunks' texts), as JSON: a
     ``ReindexPlan``'s fields in its order (old and new chunks, those reused, their tokens);

@@ -13,7 +13,7 @@ from calculator import plan_chunks
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
-@pytest.mark.parametrize("lang", ["pl", "it"])
+@pytest.mark.parametrize("lang", ["pl"])
 def test_the_first_figures_are_on_the_first_screen_of_a_phone(
     page: Page, site_url: str, lang: str
 ) -> None:

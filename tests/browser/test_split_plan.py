@@ -20,6 +20,7 @@ from browser.test_count import COUNT_TIMEOUT_MS, count_panel, encoding
 from browser.test_count_models import drop
 from browser.test_page import catalog, field, fill, open_page
 from calculator._cli import main
+from test_hf_tokenizers import bert_reference
 from test_splitters import library, prose
 
 
@@ -154,3 +155,51 @@ def test_every_point_of_the_tradeoff_is_the_splitters_chunks(
     note = fill(catalog(lang)["results.chunker_note"], splitter=splitter)
     assert f"- {note}" in exported
     assert f"- {fill(catalog(lang)['tradeoff.split_done'], splitter=splitter)}" in exported
+
+
+@pytest.mark.parametrize("lang", ["pt"])
+def test_the_limit_is_checked_in_the_models_own_tokenizer(
+    page: Page, site_url: str, lang: str
+) -> None:
+    """Split by cl100k_base for all-MiniLM-L6-v2 (256 word pieces with [CLS] and [SEP]): each
+    chunk counted again by the model's WordPiece, the chunks over the limit and the tokens
+    cut are what Hugging Face's tokenizer counts for each of LangChain's chunks."""
+    files = [(f"doc-{seed}.txt", prose(seed).replace("\r\n", "\n")) for seed in (4, 6)]
+    open_page(page, site_url, lang, "?model=all-MiniLM-L6-v2&chunk_size=256&overlap=0")
+    panel = count_panel(page)
+    drop(page, files)
+    expect(panel.locator("[data-count-use]")).to_be_enabled(timeout=COUNT_TIMEOUT_MS)
+    panel.locator("select[name=encoding]").select_option("cl100k_base")
+    expect(page.locator("[data-count] [data-result=text_tokens]")).to_have_attribute(
+        "data-value",
+        str(sum(encoding("cl100k_base").count(text) for _, text in files)),
+        timeout=COUNT_TIMEOUT_MS,
+    )
+    expect(panel.locator("[data-count-use]")).to_be_enabled(timeout=COUNT_TIMEOUT_MS)
+    panel.locator("[data-count-splitter]").select_option("recursive")
+    chunks = [library("recursive", "cl100k_base", text, 256, 0) for _, text in files]
+    row = panel.locator('[data-count-splitters] tr[data-splitter="recursive"]')
+    expect(row.locator("[data-splitter-chunks]")).to_have_attribute(
+        "data-value", str(sum(map(len, chunks))), timeout=COUNT_TIMEOUT_MS
+    )
+    panel.locator("[data-count-use]").click()
+    note = page.locator("[data-limit-tokenizer]")
+    expect(note).to_have_attribute("data-state", "measured_with", timeout=READY_TIMEOUT_MS)
+    expect(note).to_have_text(
+        fill(catalog(lang)["limit.measured_with"], tokenizer="bert-base-uncased")
+    )
+    bert = bert_reference()
+    pieces = [
+        len(bert.encode(chunk, add_special_tokens=False).ids) + 2
+        for document in chunks
+        for chunk in document
+    ]
+    over = [n - 256 for n in pieces if n > 256]
+    assert over  # (else the test would show nothing)
+    warning = page.locator('[data-limit-warning="results"]')
+    expect(warning.locator('[data-limit-figure="over"]')).to_have_attribute(
+        "data-value", str(len(over))
+    )
+    expect(warning.locator('[data-limit-figure="truncated"]')).to_have_attribute(
+        "data-value", str(sum(over))
+    )

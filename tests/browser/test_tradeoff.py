@@ -335,7 +335,7 @@ def test_the_markdown_names_what_made_the_plan_with_its_warnings(
     )
 
 
-@pytest.mark.parametrize("lang", ["pt", "de"])
+@pytest.mark.parametrize("lang", ["de"])
 def test_the_limit_is_shaded_and_the_storage_is_the_databases(started: Started, lang: str) -> None:
     """MiniLM takes 256 tokens with its own 2: every chunk size from 256 on cuts the corpus's
     chunks, shaded on the chart and marked in the table; the storage at every point is

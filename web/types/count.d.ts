@@ -102,6 +102,19 @@ interface ResplitRequest {
   again: [number, number];
 }
 
+/** Page -> worker: split every document with `splitter` at the plan's `window`, each chunk
+ *  then counted by `model_tokenizer` (a built-in counter: the model's own). */
+interface FitRequest {
+  type: "count-fit";
+  count: number;
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
+  documents: CountDocument[];
+  splitter: string;
+  window: [number, number];
+  model_tokenizer: Encoding;
+}
+
 /** Page -> worker: stop the grid split of that number. */
 interface GridCancel {
   type: "grid-cancel";
@@ -138,6 +151,7 @@ type CountMessage =
   | GridRequest
   | GridCancel
   | ResplitRequest
+  | FitRequest
   | SampleRequest
   | TokenizerForget;
 
@@ -258,6 +272,14 @@ type CountReply =
   | { type: "split-result"; count: number; cancelled?: boolean; error?: string }
   | { type: "grid-progress"; count: number; done: number }
   | {
+      type: "fit-result";
+      count: number;
+      /** per document, each chunk's tokens in the model's tokenizer */
+      documents?: number[][];
+      cancelled?: boolean;
+      error?: string;
+    }
+  | {
       type: "resplit-result";
       count: number;
       /** a ReindexPlan's fields, summed over the documents */
@@ -309,6 +331,8 @@ interface SplitterPage {
   /** What splitting again changes (both kept their texts): a ReindexPlan's fields as JSON,
    *  "null" where either stopped on an error. */
   change(old: TokenSplitting, again: TokenSplitting): string;
+  /** Each kept chunk counted by a loaded counter (the model's tokenizer), as JSON. */
+  fit_lengths(cut: TokenSplitting, tokenizer: string): string;
 }
 
 /** One document being split (a Python object: destroy() it when done). */

@@ -526,6 +526,20 @@ export function handleCount(message, worker) {
     grid?.then((module) => module.cancelGrid(message.count));
     return;
   }
+  if (message.type === "count-fit") {
+    grid ??= import("./split-again.js");
+    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+    grid
+      .then((module) => module.measureFit(message, worker, loaders))
+      .catch((error) =>
+        worker.post({
+          count: message.count,
+          type: "fit-result",
+          error: String(error?.message ?? error),
+        }),
+      );
+    return;
+  }
   if (message.type === "count-resplit") {
     grid ??= import("./split-again.js");
     const loaders = { counterFor, loadSplitters, startDocument, nextTask };

@@ -3,7 +3,9 @@
 // - at each window of the trade-off's grid, so that every point is the splitter's chunks,
 //   measured, not the window model's (splitGrid);
 // - at a re-indexing's new chunk size and overlap, comparing each document's old and new
-//   chunks' texts: which keep their embedding (splitForReindex).
+//   chunks' texts: which keep their embedding (splitForReindex);
+// - at the plan's own window, each chunk then counted in the model's own tokenizer: what the
+//   model's input limit cuts, whatever tokenizer the splitter measured with (measureFit).
 // Imported by count-worker.js on the first such request, which hands over its own loaders.
 
 /** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
@@ -210,4 +212,78 @@ export async function splitForReindex(request, worker, loaders) {
     }
   }
   post({ type: "resplit-result", count: job.count, change: sums });
+}
+
+/**
+ * Each document split at the plan's window with its chunks' texts kept, each chunk then
+ * counted by the model's own tokenizer (one of the page's built-in counters).
+ * @param {FitRequest} request
+ * @param {FeatureWorker} worker
+ * @param {Loaders} loaders
+ */
+export async function measureFit(request, worker, loaders) {
+  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const post = (/** @type {CountReply} */ message) => reply(message);
+  const job = { count: request.count, cancelled: false };
+  if (current) {
+    current.cancelled = true; // one split again at a time: the newer replaces it
+  }
+  current = job;
+  /** @type {TokenCounter} */
+  let page;
+  /** @type {SplitterPage} */
+  let splitting;
+  try {
+    const model = await loaders.counterFor(worker, request.model_tokenizer, undefined);
+    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found || "refused" in model) {
+      post({ type: "fit-result", count: job.count, error: "tokenizer" });
+      return;
+    }
+    page = found.page;
+    splitting = await loaders.loadSplitters(pyodide, fetchPlain);
+  } catch (error) {
+    post({ type: "fit-result", count: job.count, error: String(error?.message ?? error) });
+    return;
+  }
+  /** @type {number[][]} */
+  const documents = [];
+  for (const document of request.documents) {
+    const started = await loaders.startDocument(pyodide, page, request.encoding, document);
+    if (!("counting" in started)) {
+      post({ type: "fit-result", count: job.count, error: "read" });
+      return;
+    }
+    const { counting } = started;
+    const [size, overlap] = request.window;
+    const cut = splitting.start(
+      request.splitter,
+      request.encoding,
+      counting,
+      String(size),
+      String(overlap),
+      true,
+    );
+    try {
+      while (!cut.step()) {
+        await loaders.nextTask();
+        if (job.cancelled) {
+          post({ type: "fit-result", count: job.count, cancelled: true });
+          return;
+        }
+      }
+      const lengths = /** @type {number[] | null} */ (
+        JSON.parse(splitting.fit_lengths(cut, request.model_tokenizer))
+      );
+      if (lengths === null) {
+        post({ type: "fit-result", count: job.count, error: "refused" });
+        return;
+      }
+      documents.push(lengths);
+    } finally {
+      cut.destroy();
+      counting.destroy();
+    }
+  }
+  post({ type: "fit-result", count: job.count, documents });
 }

@@ -23,6 +23,7 @@ import {
   setShownCount,
 } from "./count-shared.js";
 import { startCorpusSplit } from "./corpus-split.js";
+import { startFitSplit } from "./fit-split.js";
 import { startReindexSplit } from "./reindex-split.js";
 import { startSample } from "./sample.js";
 import { startTradeoffSplit } from "./tradeoff-split.js";
@@ -379,6 +380,7 @@ startSample();
 startCorpusSplit();
 startTradeoffSplit();
 startReindexSplit();
+startFitSplit();
 // What was typed or chosen before this module arrived is counted now (a paste too long for
 // the text box that came before it, as the file it is).
 files = [...(fileInput.files ?? [])];
