@@ -442,6 +442,14 @@ class AtLimit(TypedDict):
     tokens_processed: int
 
 
+class MostOverLimit(TypedDict):
+    """The document whose chunks the model's limit cuts most."""
+
+    document: int
+    chunks: int
+    truncated_tokens: int
+
+
 class ModelLimitAnswer(TypedDict):
     """Chunks against the model's input limit (the command line's ``model_limit`` keys)."""
 
@@ -464,6 +472,10 @@ class ModelLimitAnswer(TypedDict):
     #: A splitter's chunks each counted in the model's own tokenizer (named here): the chunks
     #: and tokens above are in its tokens.
     measured_with: NotRequired[str]
+    #: A splitter's plan: the documents with a chunk over the limit, and the one most cut
+    #: (its place in the corpus's list, its chunks over and tokens cut; None when none is).
+    documents_over_limit: NotRequired[int]
+    most_over_limit: NotRequired[MostOverLimit | None]
 
 
 class ModelSource(TypedDict):

@@ -497,13 +497,14 @@ def split_chunks(
         ((item.tokens or 0, split.lengths) for item, split in zip(counted, splits, strict=True)),
         window.chunk_size, window.overlap, splitter,
     )  # fmt: skip
+    documents = tuple(split.lengths for split in splits)
     if again is None:
-        return SplitChunks(plan)
+        return SplitChunks(plan, documents=documents)
     change = sum(
         (ReindexPlan(*split.again) for split in splits if split.again is not None),
         ReindexPlan(0, 0, 0, 0, 0, 0),
     )
-    return SplitChunks(plan, (again[0], again[1], change))
+    return SplitChunks(plan, (again[0], again[1], change), documents=documents)
 
 
 def _splitter_report(

@@ -109,6 +109,9 @@ class SplitChunks:
     #: The same chunks each counted in the model's own tokenizer (its name, and the plan of
     #: those counts): what the model's input limit is checked against.
     fit: tuple[str, CorpusPlan] | None = None
+    #: Each document's chunks' tokens, in the corpus's order, as the limit is checked in them
+    #: (the model's counts with ``fit``): the limit's figures per document.
+    documents: tuple[tuple[int, ...], ...] = ()
 
 
 def evaluate_form(
@@ -168,7 +171,7 @@ def evaluate_form(
         database_storage=None if database is None else database[0],
         database_choice=None if database is None else database[1],
         split_again_at=split_again_at,
-        model_limit=_model_limit(reader, plan, None if split is None else split.fit),
+        model_limit=_model_limit(reader, plan, split),
     )
 
 
@@ -322,7 +325,7 @@ def _database_storage(
 
 
 def _model_limit(
-    reader: _FieldReader, plan: CorpusPlan | None, fit: tuple[str, CorpusPlan] | None = None
+    reader: _FieldReader, plan: CorpusPlan | None, split: SplitChunks | None = None
 ) -> InputLimit | None:
     if not reader.in_use("model_limit"):
         return None
@@ -331,9 +334,10 @@ def _model_limit(
     if limit is None or added is None or plan is None:
         return None
     try:
-        if fit is not None:  # the splitter's chunks as the model counts them
-            return input_limit(fit[1], limit, added, measured_with=fit[0])
-        return input_limit(plan, limit, added)
+        documents = () if split is None else split.documents
+        if split is not None and split.fit is not None:  # the chunks as the model counts them
+            return input_limit(split.fit[1], limit, added, split.fit[0], documents)
+        return input_limit(plan, limit, added, documents=documents)
     except CalculatorError as error:  # the added tokens leave no room for the text
         reader.refuse(error)
         return None

@@ -33,6 +33,31 @@ class InputLimit:
     #: The model's own tokenizer, when a splitter's chunks were each counted in it ("": the
     #: plan's own counts).
     measured_with: str = ""
+    #: A splitter's plan: each document's chunks' tokens (in the plan's counts, or the model's
+    #: where ``measured_with`` says), in the corpus's order, for the figures per document.
+    documents: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def documents_over_limit(self) -> int:
+        """Documents with a chunk over the limit (a splitter's plan only; else 0)."""
+        largest = self.largest_chunk_size
+        return sum(1 for chunks in self.documents if any(n > largest for n in chunks))
+
+    @property
+    def most_over_limit(self) -> tuple[int, int, int] | None:
+        """The document most cut (a splitter's plan): its place in the corpus, its chunks
+        over the limit and its tokens cut; ``None`` when none is, or without documents.
+
+        >>> limit = input_limit(plan_one_document(10, 5), 4, documents=((3, 5), (6, 6, 1)))
+        >>> limit.documents_over_limit, limit.most_over_limit
+        (2, (1, 2, 4))
+        """
+        largest, most = self.largest_chunk_size, None
+        for index, chunks in enumerate(self.documents):
+            over = [n - largest for n in chunks if n > largest]
+            if over and (most is None or (sum(over), len(over)) > (most[2], most[1])):
+                most = (index, len(over), sum(over))
+        return most
 
     @property
     def largest_chunk_size(self) -> int:
@@ -98,6 +123,7 @@ def input_limit(
     max_input_tokens: int,
     added_tokens: int = 0,
     measured_with: str = "",
+    documents: tuple[tuple[int, ...], ...] = (),
 ) -> InputLimit:
     """Check ``plan``'s chunks (a corpus's, or one document's) against the model's maximum
     input tokens, of which the model takes ``added_tokens`` in every chunk for itself.
@@ -123,4 +149,4 @@ def input_limit(
     added = require_int("added_tokens", added_tokens, 0)
     if added >= limit:
         raise CalculatorError("added_tokens", "too_large", maximum=limit - 1)
-    return InputLimit(plan, limit, added, measured_with)
+    return InputLimit(plan, limit, added, measured_with, documents)

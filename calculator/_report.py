@@ -518,6 +518,14 @@ def describe_model_limit(limit: InputLimit) -> ModelLimitAnswer:
     }
     if limit.measured_with:
         report["measured_with"] = limit.measured_with
+    if limit.documents:
+        report["documents_over_limit"] = limit.documents_over_limit
+        most = limit.most_over_limit
+        report["most_over_limit"] = (
+            None
+            if most is None
+            else {"document": most[0], "chunks": most[1], "truncated_tokens": most[2]}
+        )
     return report
 
 

@@ -173,12 +173,19 @@ def _split_chunks(split: object, resplit: object = None, fit: object = None) -> 
         )
     except (KeyError, TypeError, ValueError, CalculatorError):
         return None  # not a split the page's worker makes: the window model's plan
-    return SplitChunks(plan, _split_again(resplit, plan), _fit(fit, plan, documents))
+    measured = _fit(fit, plan, documents)
+    counts = measured[2] if measured is not None else [chunks for _, chunks in documents]
+    return SplitChunks(
+        plan,
+        _split_again(resplit, plan),
+        None if measured is None else measured[:2],
+        tuple(tuple(chunks) for chunks in counts),
+    )
 
 
 def _fit(
     fit: object, plan: CorpusPlan, documents: list[tuple[int, list[int]]]
-) -> tuple[str, CorpusPlan] | None:
+) -> tuple[str, CorpusPlan, list[list[int]]] | None:
     """The splitter's chunks of ``plan`` each counted in the model's own tokenizer, as the
     page's worker counted them: as many chunks a document as the split's; nothing else."""
     if not isinstance(fit, dict) or fit.get("chunker") != plan.chunker:
@@ -197,7 +204,7 @@ def _fit(
         )  # fmt: skip
     except (KeyError, TypeError, ValueError, CalculatorError):
         return None
-    return tokenizer, model
+    return tokenizer, model, counted
 
 
 def _split_again(resplit: object, plan: CorpusPlan) -> tuple[int, int, ReindexPlan] | None:

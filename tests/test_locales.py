@@ -119,6 +119,7 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "tradeoff.split_done": frozenset({"splitter"}),
     "tradeoff.breakdown_generic": frozenset({"database"}),
     "limit.measured_with": frozenset({"tokenizer"}),
+    "limit.documents": frozenset({"documents", "all", "name", "chunks", "tokens"}),
     "limit.measuring": frozenset({"tokenizer", "counter"}),
     "limit.other_tokenizer": frozenset({"tokenizer", "counter"}),
     "tradeoff.split_window": frozenset({"splitter"}),

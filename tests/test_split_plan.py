@@ -263,6 +263,8 @@ def test_the_limit_is_checked_in_the_models_counts_of_the_splitters_chunks() -> 
     assert limit["measured_with"] == "bert-base-uncased"
     assert (limit["chunks_over_limit"], limit["truncated_tokens"]) == ("2", str(16 + 46))
     assert answer["result"]["chunks"] == "4"  # the plan stays the splitter's own counts
+    assert limit["documents_over_limit"] == "2"
+    assert limit["most_over_limit"] == {"document": "1", "chunks": "1", "truncated_tokens": "46"}
     wrong = {**fit, "documents": [[270], [300, 250]]}  # another split's chunks
     other = json.loads(respond(json.dumps({"fields": fields, "split": split, "fit": wrong})))
     assert "measured_with" not in other["model_limit"]

@@ -189,12 +189,11 @@ def test_the_limit_is_checked_in_the_models_own_tokenizer(
         fill(catalog(lang)["limit.measured_with"], tokenizer="bert-base-uncased")
     )
     bert = bert_reference()
-    pieces = [
-        len(bert.encode(chunk, add_special_tokens=False).ids) + 2
+    per_document = [
+        [len(bert.encode(chunk, add_special_tokens=False).ids) + 2 for chunk in document]
         for document in chunks
-        for chunk in document
     ]
-    over = [n - 256 for n in pieces if n > 256]
+    over = [n - 256 for pieces in per_document for n in pieces if n > 256]
     assert over  # (else the test would show nothing)
     warning = page.locator('[data-limit-warning="results"]')
     expect(warning.locator('[data-limit-figure="over"]')).to_have_attribute(
@@ -203,3 +202,9 @@ def test_the_limit_is_checked_in_the_models_own_tokenizer(
     expect(warning.locator('[data-limit-figure="truncated"]')).to_have_attribute(
         "data-value", str(sum(over))
     )
+    # Per document: in how many, and the one cut most (by tokens cut).
+    cut = [sum(n - 256 for n in pieces if n > 256) for pieces in per_document]
+    most = max(range(len(files)), key=lambda index: cut[index])
+    documents = warning.locator("[data-limit-documents]")
+    expect(documents).to_have_attribute("data-document", files[most][0])
+    expect(documents).to_contain_text(files[most][0])

@@ -4,6 +4,9 @@
 // lengths, and Python plans those chunks (calculator.protocol: storage, cost, re-indexing and
 // the rest), not the window model's.  Python checks that the split is of the collection's very
 // documents and window, and plans with the window model otherwise; the results say which.
+import { writeData, writeHidden, writeText } from "../dom-write.js";
+import { fill } from "../../pure/format.js";
+import { formatter, strings } from "../page-context.js";
 import { askFromNowOn, onAnswer, recalculate } from "../requests.js";
 import {
   $,
@@ -17,6 +20,9 @@ import {
 import { usedCorpusList } from "./sample.js";
 
 const splitterChoice = /** @type {HTMLSelectElement} */ ($("[data-count-splitter]"));
+const limitDocuments = /** @type {HTMLElement} */ (
+  document.querySelector("[data-limit-documents]")
+);
 const documentList = () =>
   /** @type {HTMLTextAreaElement | null} */ (document.getElementById("field-document_tokens"));
 
@@ -70,9 +76,34 @@ function sync() {
   recalculate();
 }
 
+/** The limit's figures per document of a splitter's plan: in how many, and which most.
+ * @param {import("answer-types").Answer} answer */
+function paintLimitDocuments(answer) {
+  const limit = answer.model_limit;
+  const most = limit?.most_over_limit;
+  const counted = countedDocuments(shownCount());
+  const name = most ? counted[Number(most.document)]?.document.name : undefined;
+  writeHidden(limitDocuments, !carriedObject || !most || name === undefined);
+  if (!carriedObject || !most || !limit || name === undefined) {
+    return;
+  }
+  writeText(
+    limitDocuments,
+    fill(strings["limit.documents"], {
+      documents: formatter.integer(String(limit.documents_over_limit)),
+      all: formatter.integer(String(counted.length)),
+      name, // in the catalog's own quotation marks
+      chunks: formatter.count(strings["plural.chunks"], String(most.chunks)),
+      tokens: formatter.count(strings["plural.tokens"], String(most.truncated_tokens)),
+    }),
+  );
+  writeData(limitDocuments, "document", name);
+}
+
 /** Follow the splits, the choice of splitter and every answer (the collection, the chunking). */
 export function startCorpusSplit() {
   onSplits(sync);
   onAnswer(sync);
+  onAnswer(paintLimitDocuments);
   splitterChoice.addEventListener("change", sync);
 }
