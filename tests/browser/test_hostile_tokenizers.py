@@ -20,7 +20,8 @@ from browser.test_count import COUNT_TIMEOUT_MS, count_panel, expect_total
 from browser.test_count_models import drop, tokenizer_status
 from browser.test_count_slices import NOTICED_S, seconds_until
 from browser.test_page import catalog, field, fill, open_page
-from calculator._tokens._page import load_tokenizer
+from calculator._tokens._hf_limits import TokenizerFileError
+from calculator._tokens._page import counter, load_tokenizer
 from test_hf_tokenizers import _trained_json
 from test_hostile_tokenizers import HOSTILE, RUN_TEXT, malformed, refusal_of
 
@@ -99,6 +100,16 @@ def test_generated_broken_files_are_each_refused_or_counted_and_the_page_answers
             expect(status).to_have_text(said)
         else:
             expect(status).not_to_have_attribute("data-tokenizer-error", re.compile(".*"))
+            # The count it starts ends first (refused as it counts, or its total shown), so
+            # that the edit below is timed alone: the counting shares the calculator's worker.
+            try:
+                tokens = counter("generated").count(RUN_TEXT)
+            except TokenizerFileError as refused:
+                expect(status).to_have_attribute(
+                    "data-tokenizer-reason", refused.reason, timeout=COUNT_TIMEOUT_MS
+                )
+            else:
+                expect_total(page, tokens, "de")
         # At 512/64, 512 + 448·k tokens make k + 1 chunks: each edit's answer is its own.
         field(page, "tokens").fill(str(512 + 448 * (index + 1)))
         seen = seconds_until(
