@@ -14,13 +14,29 @@
 // Progress at most this often: a message per step would flood the page.
 const PROGRESS_INTERVAL_MS = 500;
 
-/** @type {{count: number, cancelled: boolean} | null} the grid split under way */
-let current = null;
+/**
+ * The job under way of each kind ("grid", "resplit", "fit"): a newer one of a kind replaces
+ * its own kind's only, so that the re-indexing's split never stops the limit's count.
+ * @type {Map<string, {count: number, cancelled: boolean}>}
+ */
+const current = new Map();
+
+/** A new job of `kind`: the one of that kind under way, if any, is stopped. */
+function startJob(/** @type {string} */ kind, /** @type {number} */ count) {
+  const under = current.get(kind);
+  if (under) {
+    under.cancelled = true;
+  }
+  const job = { count, cancelled: false };
+  current.set(kind, job);
+  return job;
+}
 
 /** Stop the grid split of that number, if it is the one under way. */
 export function cancelGrid(/** @type {number} */ count) {
-  if (current?.count === count) {
-    current.cancelled = true;
+  const job = current.get("grid");
+  if (job?.count === count) {
+    job.cancelled = true;
   }
 }
 
@@ -44,11 +60,7 @@ export function cancelGrid(/** @type {number} */ count) {
  */
 export async function splitGrid(request, worker, loaders) {
   const { pyodide, fetch: fetchPlain, post: reply } = worker;
-  const job = { count: request.count, cancelled: false };
-  if (current) {
-    current.cancelled = true; // a newer grid replaces it
-  }
-  current = job;
+  const job = startJob("grid", request.count);
   const post = (/** @type {CountReply} */ message) => reply(message);
   const stopped = () => {
     if (job.cancelled) {
@@ -144,11 +156,7 @@ export async function splitGrid(request, worker, loaders) {
 export async function splitForReindex(request, worker, loaders) {
   const { pyodide, fetch: fetchPlain, post: reply } = worker;
   const post = (/** @type {CountReply} */ message) => reply(message);
-  const job = { count: request.count, cancelled: false };
-  if (current) {
-    current.cancelled = true; // one split again at a time: the newer replaces it
-  }
-  current = job;
+  const job = startJob("resplit", request.count);
   /** @type {TokenCounter} */
   let page;
   /** @type {SplitterPage} */
@@ -224,11 +232,7 @@ export async function splitForReindex(request, worker, loaders) {
 export async function measureFit(request, worker, loaders) {
   const { pyodide, fetch: fetchPlain, post: reply } = worker;
   const post = (/** @type {CountReply} */ message) => reply(message);
-  const job = { count: request.count, cancelled: false };
-  if (current) {
-    current.cancelled = true; // one split again at a time: the newer replaces it
-  }
-  current = job;
+  const job = startJob("fit", request.count);
   /** @type {TokenCounter} */
   let page;
   /** @type {SplitterPage} */
