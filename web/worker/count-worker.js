@@ -486,6 +486,22 @@ async function forget(message, { pyodide, fetch: fetchPlain }) {
 }
 
 /**
+ * A job of split-again.js (imported on the first), given this module's loaders; a failure
+ * is posted as its `type` reply.
+ * @param {number} count
+ * @param {FeatureWorker} worker
+ * @param {"grid-result" | "resplit-result" | "fit-result"} type
+ * @param {(module: typeof import("./split-again.js"), loaders: import("./split-again.js").Loaders) => Promise<void>} run
+ */
+function splitAgain(count, worker, type, run) {
+  grid ??= import("./split-again.js");
+  const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+  grid
+    .then((module) => run(module, loaders))
+    .catch((error) => worker.post({ count, type, error: String(error?.message ?? error) }));
+}
+
+/**
  * A count, a cancel, a chunk view, a split, a sample or a tokenizer to forget from the page
  * (worker.js hands them over once Python is ready).
  * @param {CountMessage} message
@@ -527,45 +543,21 @@ export function handleCount(message, worker) {
     return;
   }
   if (message.type === "count-fit") {
-    grid ??= import("./split-again.js");
-    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
-    grid
-      .then((module) => module.measureFit(message, worker, loaders))
-      .catch((error) =>
-        worker.post({
-          count: message.count,
-          type: "fit-result",
-          error: String(error?.message ?? error),
-        }),
-      );
+    splitAgain(message.count, worker, "fit-result", (module, loaders) =>
+      module.measureFit(message, worker, loaders),
+    );
     return;
   }
   if (message.type === "count-resplit") {
-    grid ??= import("./split-again.js");
-    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
-    grid
-      .then((module) => module.splitForReindex(message, worker, loaders))
-      .catch((error) =>
-        worker.post({
-          count: message.count,
-          type: "resplit-result",
-          error: String(error?.message ?? error),
-        }),
-      );
+    splitAgain(message.count, worker, "resplit-result", (module, loaders) =>
+      module.splitForReindex(message, worker, loaders),
+    );
     return;
   }
   if (message.type === "count-grid") {
-    grid ??= import("./split-again.js");
-    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
-    grid
-      .then((module) => module.splitGrid(message, worker, loaders))
-      .catch((error) =>
-        worker.post({
-          count: message.count,
-          type: "grid-result",
-          error: String(error?.message ?? error),
-        }),
-      );
+    splitAgain(message.count, worker, "grid-result", (module, loaders) =>
+      module.splitGrid(message, worker, loaders),
+    );
     return;
   }
   if (message.type === "count-chunks") {

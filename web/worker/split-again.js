@@ -52,6 +52,38 @@ export function cancelGrid(/** @type {number} */ count) {
  */
 
 /**
+ * The counter the request's documents were counted with and the splitters, loaded (and
+ * first the counter `also` names, the model's); null, with the reason posted as a `type`
+ * reply, when one of them cannot be.
+ * @param {{count: number, encoding: string, tokenizer?: TokenizerFile}} request
+ * @param {FeatureWorker} worker
+ * @param {Loaders} loaders
+ * @param {"grid-result" | "resplit-result" | "fit-result"} type
+ * @param {string} [also]
+ * @returns {Promise<{page: TokenCounter, splitting: SplitterPage} | null>}
+ */
+async function loadFor(request, worker, loaders, type, also) {
+  const fail = (/** @type {string} */ error) => {
+    const reply = /** @type {CountReply} */ ({ type, count: request.count, error });
+    worker.post(reply);
+    return null;
+  };
+  try {
+    const model = also === undefined ? null : await loaders.counterFor(worker, also, undefined);
+    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
+    if ("refused" in found || (model !== null && "refused" in model)) {
+      return fail("tokenizer");
+    }
+    return {
+      page: found.page,
+      splitting: await loaders.loadSplitters(worker.pyodide, worker.fetch),
+    };
+  } catch (error) {
+    return fail(String(error?.message ?? error));
+  }
+}
+
+/**
  * Each window's chunks and tokens processed over every document (null for a window the
  * splitter refuses for one of them).
  * @param {GridRequest} request
@@ -59,7 +91,7 @@ export function cancelGrid(/** @type {number} */ count) {
  * @param {Loaders} loaders
  */
 export async function splitGrid(request, worker, loaders) {
-  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const { pyodide, post: reply } = worker;
   const job = startJob("grid", request.count);
   const post = (/** @type {CountReply} */ message) => reply(message);
   const stopped = () => {
@@ -68,22 +100,11 @@ export async function splitGrid(request, worker, loaders) {
     }
     return job.cancelled;
   };
-  /** @type {TokenCounter} */
-  let page;
-  /** @type {SplitterPage} */
-  let splitting;
-  try {
-    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
-    if ("refused" in found) {
-      post({ type: "grid-result", count: job.count, error: "tokenizer" });
-      return;
-    }
-    page = found.page;
-    splitting = await loaders.loadSplitters(pyodide, fetchPlain);
-  } catch (error) {
-    post({ type: "grid-result", count: job.count, error: String(error?.message ?? error) });
+  const loaded = await loadFor(request, worker, loaders, "grid-result");
+  if (!loaded) {
     return;
   }
+  const { page, splitting } = loaded;
   const sums = request.windows.map(() => ({ chunks: 0, tokens: 0, refused: false }));
   const parts = request.documents.length * request.windows.length;
   let reportedAt = performance.now();
@@ -154,25 +175,14 @@ export async function splitGrid(request, worker, loaders) {
  * @param {Loaders} loaders
  */
 export async function splitForReindex(request, worker, loaders) {
-  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const { pyodide, post: reply } = worker;
   const post = (/** @type {CountReply} */ message) => reply(message);
   const job = startJob("resplit", request.count);
-  /** @type {TokenCounter} */
-  let page;
-  /** @type {SplitterPage} */
-  let splitting;
-  try {
-    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
-    if ("refused" in found) {
-      post({ type: "resplit-result", count: job.count, error: "tokenizer" });
-      return;
-    }
-    page = found.page;
-    splitting = await loaders.loadSplitters(pyodide, fetchPlain);
-  } catch (error) {
-    post({ type: "resplit-result", count: job.count, error: String(error?.message ?? error) });
+  const loaded = await loadFor(request, worker, loaders, "resplit-result");
+  if (!loaded) {
     return;
   }
+  const { page, splitting } = loaded;
   const sums = [0, 0, 0, 0, 0, 0];
   for (const document of request.documents) {
     const started = await loaders.startDocument(pyodide, page, request.encoding, document);
@@ -230,26 +240,14 @@ export async function splitForReindex(request, worker, loaders) {
  * @param {Loaders} loaders
  */
 export async function measureFit(request, worker, loaders) {
-  const { pyodide, fetch: fetchPlain, post: reply } = worker;
+  const { pyodide, post: reply } = worker;
   const post = (/** @type {CountReply} */ message) => reply(message);
   const job = startJob("fit", request.count);
-  /** @type {TokenCounter} */
-  let page;
-  /** @type {SplitterPage} */
-  let splitting;
-  try {
-    const model = await loaders.counterFor(worker, request.model_tokenizer, undefined);
-    const found = await loaders.counterFor(worker, request.encoding, request.tokenizer);
-    if ("refused" in found || "refused" in model) {
-      post({ type: "fit-result", count: job.count, error: "tokenizer" });
-      return;
-    }
-    page = found.page;
-    splitting = await loaders.loadSplitters(pyodide, fetchPlain);
-  } catch (error) {
-    post({ type: "fit-result", count: job.count, error: String(error?.message ?? error) });
+  const loaded = await loadFor(request, worker, loaders, "fit-result", request.model_tokenizer);
+  if (!loaded) {
     return;
   }
+  const { page, splitting } = loaded;
   /** @type {number[][]} */
   const documents = [];
   for (const document of request.documents) {
