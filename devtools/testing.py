@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -97,6 +98,27 @@ SHARED_DIST = "TEST_DIST"
 BESIDE_FIREFOX = ("tests/test_reproducible.py", "tests/test_hf_tokenizers.py")
 
 
+# How long Firefox's process may go on once the other has ended (it usually ends within five
+# minutes of it): past that something hangs, and CI would otherwise wait until its own limit
+# and print nothing of either process.
+FIREFOX_AFTER_S = 1200
+
+
+def wait_or_interrupt(process: subprocess.Popen[bytes], timeout_s: float) -> None:
+    """Wait for `process`; past `timeout_s`, interrupt it as Ctrl-C would (pytest then prints
+    where each test stood and its summary), and past another minute, kill it."""
+    try:
+        process.wait(timeout_s)
+    except subprocess.TimeoutExpired:
+        print(f"build.py: Firefox's tests still ran {timeout_s} s after the others", flush=True)
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def engine_runs() -> list[str]:
     """The whole suite as two pytest processes at once: Chromium's browser tests and most of
     the others (printed as it runs), and Firefox's with :data:`BESIDE_FIREFOX` (printed after);
@@ -120,7 +142,7 @@ def engine_runs() -> list[str]:
                 env={**environment, "BROWSER_ENGINES": "chromium"},
                 check=False,
             )
-            firefox.wait()
+            wait_or_interrupt(firefox, FIREFOX_AFTER_S)
         print("--- pytest: Firefox's browser tests", flush=True)
         sys.stdout.write(firefox_log.read_text(encoding="utf-8"))
     return [

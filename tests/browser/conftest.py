@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -243,8 +244,10 @@ class HeldRequests:
         else:
             self.routes.append(route)
 
-    def wait_for_one(self) -> None:
+    def wait_for_one(self, timeout_s: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout_s
         while not self.routes:  # route handlers run while Playwright waits
+            assert time.monotonic() < deadline, f"no request held in {timeout_s} s"
             self.page.wait_for_timeout(50)
 
 
