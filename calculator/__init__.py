@@ -36,9 +36,9 @@ from ._reindex import (
     migration_size,
     settings_change,
 )
-from ._report import describe
 from ._storage import StorageSize, pgvector_value_bytes, storage_size
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+from .protocol._report import describe
 
 # The page's worker and the build's start-up tools call these on the package itself (the
 # worker's Python is started with the package imported); they belong to ``protocol``.

@@ -28,8 +28,11 @@ MAX_DOCUMENTS = 100_000
 #: The chunker of a plan worked out by the window model (seed 004), not cut by a splitter.
 WINDOW = "window"
 #: Who may cut a plan's chunks: the window model, then the splitters of
-#: ``calculator._splitters`` (its ``SPLITTERS``, in this order).
+#: ``calculator._splitters`` in this order (declared here once: the command line's choices,
+#: the page's form and its scripts read them).
 CHUNKERS = (WINDOW, "recursive", "markdown", "sentence")
+#: The splitters alone.
+SPLITTERS = CHUNKERS[1:]
 
 #: A corpus as (document tokens, number of documents of that length) pairs, by length.
 Lengths = tuple[tuple[int, int], ...]

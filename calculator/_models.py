@@ -33,14 +33,14 @@ from functools import cache
 
 from ._errors import CalculatorError, shortened
 from ._record import record
-from ._text import NumberFormat
 
 # The page's Python never imports typing (one more module to load).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._answer import ModelAnswer, ModelSource
+    from .protocol._figures import PresetFigures
+
 
 DATA_FILE = "models.json"
 #: The fields a model may have, each a ``{"value", "source", "checked"}`` object.
@@ -332,16 +332,34 @@ def describe_preset(
         if name not in kept
     }
     return {
-        "name": preset.name,
-        "label": preset.label,
+        **preset_figures(preset),
         "filled": filled,
         "kept": kept,
-        "dimensions": preset.dimensions,
         "dimension_sizes": list(preset.dimension_sizes)
         if preset.dimension_sizes is not None
         else None
         if preset.dimension_max is None
         else {"max": preset.dimension_max},
+        "unverified": list(preset.unverified),
+        **({} if counted_with is None else {"counted": counted_as_model(preset, counted_with)}),
+        "sources": {
+            field: {"addresses": list(source.addresses), "checked": source.checked}
+            | ({"note": source.note} if source.note else {})
+            for field, source in preset.sources
+        },
+    }
+
+
+def preset_figures(preset: ModelPreset) -> PresetFigures:
+    """What ``preset`` knows, as the command line's JSON and the page's model card give it.
+
+    >>> preset_figures(model_preset("all-MiniLM-L6-v2"))["max_input_tokens"]
+    256
+    """
+    return {
+        "name": preset.name,
+        "label": preset.label,
+        "dimensions": preset.dimensions,
         "max_input_tokens": preset.max_input_tokens,
         "special_tokens": None if preset.special_tokens is None else list(preset.special_tokens),
         "prefix": preset.prefix,
@@ -354,13 +372,6 @@ def describe_preset(
         "currency": preset.currency,
         "deprecated": preset.deprecated,
         "replaced_by": preset.replaced_by,
-        "unverified": list(preset.unverified),
-        **({} if counted_with is None else {"counted": counted_as_model(preset, counted_with)}),
-        "sources": {
-            field: {"addresses": list(source.addresses), "checked": source.checked}
-            | ({"note": source.note} if source.note else {})
-            for field, source in preset.sources
-        },
     }
 
 
@@ -461,146 +472,3 @@ def price_source_text(source: Mapping[str, object]) -> str:
     assert isinstance(addresses, list)
     where = ", ".join(addresses)
     return f"the price of {source['model']}'s preset, checked {source['checked']}: {where}"
-
-
-# --- The page: a model chosen in its form or named in a link -------------------------------
-
-
-def linked_fields(preset: ModelPreset, given: Mapping[str, str]) -> dict[str, str]:
-    """The form's fields a link naming ``preset`` fills: those it knows that the link's
-    parameters ``given`` leave out (a value the link gives is kept).
-
-    >>> linked_fields(model_preset("all-MiniLM-L6-v2"), {"model": "…", "dimensions": "512"})
-    {'max_input_tokens': '256', 'added_tokens': '2'}
-    """
-    return {name: text for name, text in preset.form_fields().items() if name not in given}
-
-
-def chosen_fields(
-    preset: ModelPreset,
-    previous: str,
-    fields: Mapping[str, str],
-    number_format: NumberFormat,
-) -> dict[str, str]:
-    """The form's fields choosing ``preset`` in place of model ``previous`` fills: each field
-    it knows whose text is empty, its default or the value ``previous``'s preset put there; a
-    value the visitor typed is left alone.  A field the new preset does not know, holding the
-    previous one's value, goes back to its default.
-
-    >>> fields = {"dimensions": "384", "max_input_tokens": "512", "added_tokens": "0"}
-    >>> minilm = model_preset("all-MiniLM-L6-v2")
-    >>> chosen_fields(minilm, "custom", fields, NumberFormat())
-    {'max_input_tokens': '256', 'added_tokens': '2'}
-    >>> fields = {"dimensions": "1.024", "max_input_tokens": "256", "added_tokens": "2"}
-    >>> chosen_fields(model_preset("multilingual-e5-base"), "all-MiniLM-L6-v2", fields,
-    ...               NumberFormat(".", ","))  # 1,024 dimensions are the visitor's own
-    {'max_input_tokens': '512', 'added_tokens': '0'}
-    """
-    # Imported here: the page's Python reads presets only once a model is chosen.
-    from ._fields import FIELDS, MODEL_PRESETS  # noqa: PLC0415
-
-    before = model_preset(previous).form_fields() if previous in MODEL_PRESETS else {}
-    after = preset.form_fields()
-    filled = {}
-    for name in dict.fromkeys([*after, *before]):
-        default = FIELDS[name].default
-        untouched = {"", default, before.get(name, default)}
-        text = fields.get(name, "")
-        value = _machine_value(name, text, number_format)
-        if text.strip() in untouched or value in untouched:
-            target = after.get(name, default)
-            if target not in {value, text.strip()}:
-                filled[name] = target
-    return filled
-
-
-def differing_fields(
-    preset: ModelPreset, fields: Mapping[str, str], number_format: NumberFormat
-) -> list[str]:
-    """The fields ``preset`` knows whose text is not its value: the visitor's own (or a
-    value not yet valid).
-
-    >>> differing_fields(model_preset("e5-base-v2"),
-    ...                  {"dimensions": "768", "max_input_tokens": "512", "added_tokens": "0"},
-    ...                  NumberFormat())
-    ['added_tokens']
-    """
-    return [
-        name
-        for name, text in preset.form_fields().items()
-        if _machine_value(name, fields.get(name, ""), number_format) != text
-    ]
-
-
-def _machine_value(name: str, text: str, number_format: NumberFormat) -> str | None:
-    """A field's number in machine form, as ``form_fields`` writes it ("8.191" on a German
-    page: "8191"; a price "0,020": "0.02"); ``None`` when it is not one."""
-    from ._fields import FIELD_MINIMUMS  # noqa: PLC0415
-    from ._text import parse_whole_number  # noqa: PLC0415
-
-    try:
-        if name == PRICE_FIELD:
-            from ._cost import parse_price  # noqa: PLC0415
-
-            return _decimal(parse_price(text, number_format))
-        return str(parse_whole_number(name, text, number_format, FIELD_MINIMUMS[name]))
-    except CalculatorError:
-        return None
-
-
-def page_model(
-    preset: ModelPreset,
-    fields: Mapping[str, str],
-    number_format: NumberFormat,
-    filled: Mapping[str, str],
-) -> ModelAnswer:
-    """What the page shows of a chosen model: what its card says, the fields it fills and
-    which of them hold other values, the fields this answer filled, and each field's sources.
-
-    >>> fields = {"dimensions": "512", "max_input_tokens": "256", "added_tokens": "2"}
-    >>> answer = page_model(model_preset("all-MiniLM-L6-v2"), fields, NumberFormat(), {})
-    >>> answer["values"]
-    {'dimensions': '384', 'max_input_tokens': '256', 'added_tokens': '2'}
-    >>> answer["differs"]
-    ['dimensions']
-    >>> answer["sources"][1]["hosts"], answer["checked"]
-    (['hub.societyai.com', 'github.com'], '2026-12-05')
-    """
-    return {
-        "name": preset.name,
-        "label": preset.label,
-        "dimensions": preset.dimensions,
-        "dimension_sizes": None if preset.dimension_sizes is None else list(preset.dimension_sizes),
-        "dimension_max": preset.dimension_max,
-        "max_input_tokens": preset.max_input_tokens,
-        "special_tokens": None if preset.special_tokens is None else list(preset.special_tokens),
-        "prefix": preset.prefix,
-        "added_tokens": preset.added_tokens,
-        "tokenizer": preset.tokenizer,
-        "tokenizer_identified_by": preset.tokenizer_identified_by,
-        "price_per_million": None
-        if preset.price_per_million is None
-        else _decimal(preset.price_per_million),
-        "currency": preset.currency,
-        "deprecated": preset.deprecated,
-        "replaced_by": preset.replaced_by,
-        "values": preset.form_fields(),
-        "differs": differing_fields(preset, fields, number_format),
-        "filled": dict(filled),
-        "sources": [page_source(field, source) for field, source in preset.sources],
-        "checked": max(source.checked for _, source in preset.sources),
-    }
-
-
-def page_source(field: str, source: Source) -> ModelSource:
-    """A field's sources as the page shows them: as text, never as a link, so each address
-    without its scheme (a page names no other origin to fetch); its hosts once each.
-
-    >>> source = page_source("prefix", Source(("https://a.example/x", "https://a.example/y"),
-    ...                                         "2026-12-05"))
-    >>> source["addresses"], source["hosts"]
-    (['a.example/x', 'a.example/y'], ['a.example'])
-    """
-    addresses = [address.removeprefix("https://") for address in source.addresses]
-    hosts = list(dict.fromkeys(address.partition("/")[0] for address in addresses))
-    return {"field": field, "addresses": addresses, "hosts": hosts, "checked": source.checked}

@@ -28,8 +28,8 @@ from ._record import record
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._answer import ReindexKind
     from ._documents import CorpusPlan
+    from .protocol._figures import ReindexKind
 
 #: Every re-indexing question, the form's choices in their order.
 REINDEX_KINDS: tuple[ReindexKind, ...] = ("settings", "edit", "documents", "model")

@@ -18,6 +18,7 @@ from types import MappingProxyType
 
 from ._errors import CalculatorError
 from ._record import record
+from ._units import IEC_UNITS, SI_UNITS
 
 # Typed values are capped so that a pasted wall of digits is refused at once
 # instead of being parsed; the API itself stays exact for any int.
@@ -43,22 +44,15 @@ _EXPONENT_SIGNS = "+-\u2212"
 # too large, and 10**MAX_DECIMAL_DIGITS × 10**-e not whole.  An exponent beyond it ("1e999999999")
 # is refused from its length, never computed.
 _MAX_EXPONENT = MAX_DECIMAL_DIGITS + _MAX_DIGITS
-#: The units a size in bytes is typed with, as CLDR and the IEC write them: decimal (1000^n,
-#: with both kB and KB) and binary (1024^n).  Exactly these: "Gb" is gigabits, "gb" unclear.
+#: The units a size in bytes is typed with, as CLDR and the IEC write them (declared in
+#: calculator/_units.py): decimal (1000^n, kB also as KB) and binary (1024^n), up to peta.
+#: Exactly these: "Gb" is gigabits, "gb" unclear.
 SIZE_UNITS: Mapping[str, int] = MappingProxyType(
     {
         "B": 1,
-        "kB": 1000,
         "KB": 1000,
-        "MB": 1000**2,
-        "GB": 1000**3,
-        "TB": 1000**4,
-        "PB": 1000**5,
-        "KiB": 1024,
-        "MiB": 1024**2,
-        "GiB": 1024**3,
-        "TiB": 1024**4,
-        "PiB": 1024**5,
+        **{unit: 1000**power for power, unit in enumerate(SI_UNITS[1:6], 1)},
+        **{unit: 1024**power for power, unit in enumerate(IEC_UNITS[1:6], 1)},
     }
 )
 

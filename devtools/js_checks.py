@@ -45,7 +45,7 @@ def steps(node: str) -> list[tuple[str, list[str]]]:
             [
                 sys.executable,
                 str(ROOT / "tools" / "answer_types.py"),
-                "calculator._answer",
+                "calculator.protocol._answer",
                 str(ANSWER_TYPES),
             ],
         ),

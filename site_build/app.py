@@ -28,16 +28,15 @@ CALCULATOR = App(
         '{"fields": dict(calculator.DEFAULT_FIELDS), "tradeoff": True,'
         ' "export": {"format": "markdown"}}',
     ),
-    # The command line and its English texts, and the answer's types (read by the type
-    # checkers only).
+    # The command line with its English texts, and the answer's types (read by the type
+    # checkers only); the tokenizers and the splitters, each shipped in a zip of its own that
+    # a page loads when it first counts or splits (site_build/token_ranks.py).
     not_on_page=(
-        "_cli.py",
-        "__main__.py",
-        "_lifecycle_text.py",
-        "_model_fit_text.py",
-        "_counted_text.py",
-        "_settings_text.py",
-        "_answer.py",
+        "cli/",
+        "protocol/_answer.py",
+        "protocol/_figures.py",
+        "_tokens/",
+        "_splitters/",
     ),
     # The model presets (calculator/_models.py reads them).
     data=("models.json",),

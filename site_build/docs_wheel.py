@@ -30,9 +30,9 @@ DIST_DOCS = ROOT / "dist-docs"
 PACKAGE = "rag_chunk_planner_docs"
 # The build's precompressed copies, for hosts that serve them as they are (build.py serve).
 PRECOMPRESSED = (".br", ".gz")
-# What the wheel leaves out of the calculator: its tokenizer (counting is the page's, in the
-# browser) and its command line.
-CALCULATOR_LEFT_OUT = ("__main__.py", "_cli.py")
+# What the wheel leaves out of the calculator: its tokenizers and splitters (counting is the
+# page's, in the browser) and its command line.
+CALCULATOR_LEFT_OUT = ("__main__.py", "cli", "_tokens", "_splitters")
 
 
 def docs_wheel_name(version: str) -> str:
@@ -92,9 +92,12 @@ def _backend(project: Path) -> str:
 
 def _copy_calculator(target: Path) -> None:
     target.mkdir()
-    for module in sorted((ROOT / "calculator").glob("*.py")):
-        if module.name not in CALCULATOR_LEFT_OUT:
-            shutil.copyfile(module, target / module.name)
+    package = ROOT / "calculator"
+    for module in sorted(package.rglob("*.py")):
+        relative = module.relative_to(package)
+        if relative.parts[0] not in CALCULATOR_LEFT_OUT:
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(module, target / relative)
     # Its English messages, as the calculator's own wheel carries them (calculator/_errors.py),
     # and the model presets a link's model= fills the fields from (calculator/_models.py).
     shutil.copyfile(LOCALES / "en.json", target / "en.json")

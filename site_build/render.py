@@ -81,6 +81,36 @@ def prerendered_results(result: object, jobs: Mapping[str, Mapping[str, object]]
     return texts
 
 
+def page_facts() -> dict[str, object]:
+    """The names the page's templates and scripts share with Python, from their one
+    declaration each: who may cut chunks (the window model first), the tokenizers known by
+    name, the binary byte units (an axis's ticks), the storage's parts and the export's words.
+
+    >>> page_facts()["chunkers"][0], page_facts()["iec_units"][1]
+    ('window', 'KiB')
+    """
+    from calculator._documents import CHUNKERS  # noqa: PLC0415 (as render_pages' imports)
+    from calculator._encodings import COUNTERS  # noqa: PLC0415
+    from calculator._units import IEC_UNITS  # noqa: PLC0415
+    from calculator.protocol import SIZED_KEYS  # noqa: PLC0415
+    from calculator.protocol._export import EXPORT_WORD_KEYS, STORAGE_PARTS  # noqa: PLC0415
+
+    return {
+        "chunkers": list(CHUNKERS),
+        "splitters": list(CHUNKERS[1:]),
+        "encodings": list(COUNTERS),
+        "iec_units": list(IEC_UNITS),
+        # The parts that add up to the storage's total, without the total: each one's byte
+        # count's key, its sizes' key and its word's catalog key.
+        "storage_parts": [
+            [part_bytes, SIZED_KEYS[part_bytes], EXPORT_WORD_KEYS[word]]
+            for word, part_bytes in STORAGE_PARTS
+            if word != "total"
+        ],
+        "export_word_keys": dict(EXPORT_WORD_KEYS),
+    }
+
+
 def render_pages(
     dist: Path,
     catalogs: Mapping[str, Catalog],
@@ -134,8 +164,8 @@ def render_pages(
     # The planning panels start at the calculator's own defaults, and the comparison at the
     # rows Python derives from them (sent only once the visitor edits the table: panels.js).
     # Imported here, like jinja2, so that importing build.py stays standard library only.
-    from calculator._fields import page_fields  # noqa: PLC0415
     from calculator.protocol import DEFAULT_FIELDS, evaluate_form, respond  # noqa: PLC0415
+    from calculator.protocol._fields import page_fields  # noqa: PLC0415
 
     fields = page_fields()
     default_outcome = evaluate_form(DEFAULT_FIELDS)
@@ -204,6 +234,7 @@ def render_pages(
             explain_sections=sections,
             faq=faq,
             js_strings=js_strings[lang],
+            facts=page_facts(),
             result=result,
             texts=texts[lang],
             compare_rows=[

@@ -159,10 +159,9 @@ def ship_tokenizer(dist: Path) -> str:
 def _write_zip(path: Path, package: Path, *patterns: str) -> None:
     """A zip of ``package``'s files matching ``patterns``, under their path from the
     checkout (``calculator/_tokens/...``), in sorted order with a fixed date."""
-    sources = sorted({source for pattern in patterns for source in package.glob(pattern)})
-    folder = package.relative_to(ROOT).as_posix()
+    sources = sorted({source for pattern in patterns for source in package.rglob(pattern)})
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
         for source in sources:
-            entry = zipfile.ZipInfo(f"{folder}/{source.name}", FIXED_DATE)
+            entry = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), FIXED_DATE)
             entry.external_attr = 0o100644 << 16
             archive.writestr(entry, source.read_bytes())

@@ -1,5 +1,5 @@
-"""The worker-page protocol typed once: TypedDicts in calculator/_answer.py become the .d.ts
-that tsc checks the page's JavaScript against (tools/answer_types.py), so a key renamed on
+"""The worker-page protocol typed once: TypedDicts in calculator/protocol/_answer.py become
+the .d.ts that tsc checks the page's JavaScript against (tools/answer_types.py), so a key renamed on
 either side fails a check; and a real answer of ``respond`` has exactly those types."""
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ sys.path.insert(0, str(build.ROOT / "tools"))
 answer_types = importlib.import_module("answer_types")
 
 TSC = build.ROOT / "node_modules" / ".bin" / "tsc"
-ANSWER_SOURCE = build.ROOT / "calculator" / "_answer.py"
+# The answer's types: the answer with its panels, and the sections of plain figures it uses.
+PROTOCOL = build.ROOT / "calculator" / "protocol"
+ANSWER_FILES = ("_answer.py", "_figures.py")
 
 SAMPLE_MODULE = '''
 from __future__ import annotations
@@ -91,13 +93,40 @@ def test_a_type_without_a_wire_form_is_refused(tmp_path: Path) -> None:
         generated(tmp_path, "bad_answer", source)
 
 
+def answer_sources(edit_py: tuple[str, str, str] | None = None) -> dict[str, str]:
+    """The answer's type modules by file name, with ``edit_py`` (file, old, new) applied."""
+    sources = {name: (PROTOCOL / name).read_text(encoding="utf-8") for name in ANSWER_FILES}
+    if edit_py:
+        name, old, new = edit_py
+        assert old in sources[name]
+        sources[name] = sources[name].replace(old, new)
+    return sources
+
+
+def generated_answer(folder: Path, sources: dict[str, str]) -> str:
+    """The declarations of ``sources`` as a package of their own (their imports are relative)."""
+    package = folder / "edited_protocol"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name, source in sources.items():
+        (package / name).write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    try:
+        text: str = answer_types.declarations("edited_protocol._answer")
+    finally:
+        sys.path.remove(str(folder))
+        for name in [name for name in sys.modules if name.startswith("edited_protocol")]:
+            sys.modules.pop(name)
+    return text
+
+
 def checked(
     tmp_path: Path,
-    answer_source: str,
+    answer: dict[str, str],
     edit_js: tuple[str, str, str] | None = None,
     extra_ts: str = "",
 ) -> subprocess.CompletedProcess[str]:
-    """tsc over a copy of the pure page modules, against types made from `answer_source`."""
+    """tsc over a copy of the pure page modules, against types made from ``answer``'s modules."""
     if not TSC.exists():
         pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
     web = tmp_path / "web"
@@ -112,9 +141,7 @@ def checked(
         (web / name).write_text(text.replace(old, new), encoding="utf-8")
     types = tmp_path / "types"
     types.mkdir()
-    (types / "answer.d.ts").write_text(
-        generated(types, "edited_answer", answer_source), encoding="utf-8"
-    )
+    (types / "answer.d.ts").write_text(generated_answer(types, answer), encoding="utf-8")
     config = {
         "compilerOptions": {
             "allowJs": True,
@@ -142,9 +169,8 @@ def checked(
 
 
 def test_a_key_renamed_in_python_fails_the_check(tmp_path: Path) -> None:
-    source = ANSWER_SOURCE.read_text(encoding="utf-8")
-    assert "    significand: str\n" in source
-    done = checked(tmp_path, source.replace("    significand: str\n", "    digits: str\n"))
+    renamed = ("_figures.py", "    significand: str\n", "    digits: str\n")
+    done = checked(tmp_path, answer_sources(renamed))
     assert done.returncode != 0
     assert "Property 'significand' does not exist" in done.stdout
 
@@ -152,7 +178,7 @@ def test_a_key_renamed_in_python_fails_the_check(tmp_path: Path) -> None:
 def test_a_key_renamed_in_javascript_fails_the_check(tmp_path: Path) -> None:
     done = checked(
         tmp_path,
-        ANSWER_SOURCE.read_text(encoding="utf-8"),
+        answer_sources(),
         ("results-text.js", "result.raw_vector_size", "result.raw_vector_sizes"),
     )
     assert done.returncode != 0
@@ -190,7 +216,7 @@ def test_a_real_answer_has_exactly_the_declared_types(tmp_path: Path) -> None:
     )
     done = checked(
         tmp_path,
-        ANSWER_SOURCE.read_text(encoding="utf-8"),
+        answer_sources(),
         extra_ts=f'import type {{ Answer }} from "answer-types";\n{sample}',
     )
     assert done.returncode == 0, done.stdout

@@ -113,7 +113,7 @@ def test_the_start_up_zip_holds_pythons_start_and_the_calculators_zip_the_rest(
     )
     assert {
         "calculator/__init__.pyc",
-        "calculator/protocol.pyc",
+        "calculator/protocol/__init__.pyc",
         # A data file the page reads: the model presets (App.data).
         "calculator/models.json",
         "fractions.pyc",

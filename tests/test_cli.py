@@ -12,7 +12,7 @@ from unittest import mock
 import pytest
 
 import calculator
-from calculator._cli import main
+from calculator.cli import main
 
 
 def assert_refused(completed: subprocess.CompletedProcess[str], message: str) -> None:

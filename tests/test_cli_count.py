@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import build
-from calculator._cli import main
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from calculator._tokens._files import count_files, html_text, read_text, text_files
+from calculator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = str(build.TOKEN_RANKS)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from calculator._cli import main
+from calculator.cli import main
 
 ONE = ["--chunk-size", "4", "--documents", "1", "--average-tokens", "1"]
 TWO = ["--chunk-size", "4", "--documents", "2", "--average-tokens", "1"]

@@ -16,8 +16,8 @@ import pytest
 
 import build
 from calculator import _reading
-from calculator._cli import main
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
+from calculator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = str(build.TOKEN_RANKS)

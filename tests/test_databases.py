@@ -15,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculator import CalculatorError, vector_size
-from calculator._cli import main
 from calculator._databases import (
     FORMULA_PARAMS,
     PARTS,
@@ -33,6 +32,7 @@ from calculator._pgvector import (
     value_bytes,
 )
 from calculator._qdrant import qdrant_size
+from calculator.cli import main
 
 # rows, dimensions, type, index, M, lists, id, fillfactor → heap, TOAST, TOAST index, primary
 # key and index pages, as PGlite's PostgreSQL 17 with pgvector 0.8.1 made them.

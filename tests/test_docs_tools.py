@@ -64,7 +64,12 @@ def test_the_wheel_carries_the_site_without_precompressed_copies(
 
 def test_the_wheel_carries_the_calculator_of_its_build(docs_wheel: Path) -> None:
     with zipfile.ZipFile(docs_wheel) as wheel:
-        for module in ("_fields.py", "_query.py", "_form.py", "protocol.py"):
+        for module in (
+            "protocol/_fields.py",
+            "protocol/_query.py",
+            "protocol/_form.py",
+            "protocol/__init__.py",
+        ):
             ours = (build.ROOT / "calculator" / module).read_bytes()
             assert wheel.read(f"{PACKAGE}/_calculator/{module}") == ours
         data = json.loads(wheel.read(f"{PACKAGE}/_data.json"))

@@ -4,30 +4,25 @@ line's CSV and Markdown are headed as the English page heads its own."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from calculator._documents import plan_one_document
-from calculator._export import EXPORT_WORD_KEYS, catalog_export_words, export_csv
 from calculator._tradeoff import tradeoff
 from calculator._version import tool_version
 from calculator.protocol import respond
+from calculator.protocol._export import EXPORT_WORD_KEYS, catalog_export_words, export_csv
+from site_build.render import page_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 PANEL = ROOT / "web" / "page" / "panels" / "panel-tradeoff.js"
 
 
-def _page_table() -> dict[str, str]:
+def test_the_page_takes_its_table_of_export_words_from_the_calculator() -> None:
+    assert page_facts()["export_word_keys"] == dict(EXPORT_WORD_KEYS)
     source = PANEL.read_text(encoding="utf-8")
-    block = re.search(r"const EXPORT_WORD_KEYS = \{(.*?)\};", source, re.DOTALL)
-    assert block is not None
-    return dict(re.findall(r'(\w+): "([^"]+)"', block.group(1)))
-
-
-def test_the_pages_table_of_export_words_is_the_calculators() -> None:
-    assert _page_table() == dict(EXPORT_WORD_KEYS)
+    assert "const EXPORT_WORD_KEYS = facts.export_word_keys;" in source
 
 
 def test_every_export_word_is_in_every_catalog() -> None:

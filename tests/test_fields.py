@@ -1,5 +1,5 @@
-"""Each field is declared once (calculator/_fields.py); the page, the command line, the form
-and the page's dependency rules must say what the declarations say."""
+"""Each field is declared once (calculator/protocol/_fields.py); the page, the command line,
+the form and the page's dependency rules must say what the declarations say."""
 
 from __future__ import annotations
 
@@ -15,9 +15,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import build
-from calculator._cli import _fields as cli_fields
-from calculator._cli import _parser
-from calculator._fields import (
+from calculator._models import model_names
+from calculator._text import MACHINE
+from calculator._vectors import CUSTOM_DTYPE
+from calculator.cli._form_fields import _fields as cli_fields
+from calculator.cli._options import _parser
+from calculator.protocol import respond
+from calculator.protocol._fields import (
     CUSTOM_MODEL,
     DEFAULT_FIELDS,
     FIELDS,
@@ -28,15 +32,11 @@ from calculator._fields import (
     panel_fields,
     stale_panels,
 )
-from calculator._form import _FieldReader
-from calculator._models import model_names
-from calculator._text import MACHINE
-from calculator._vectors import CUSTOM_DTYPE
-from calculator.protocol import respond
+from calculator.protocol._form import _FieldReader
 from site_build import render
 
 if TYPE_CHECKING:
-    from calculator._fields import Panel
+    from calculator.protocol._fields import Panel
 
 PAGE_FIELDS = [field for field in FIELDS.values() if field.on_page and field.kind != "rows"]
 # Values each kind refuses.

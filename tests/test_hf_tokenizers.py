@@ -28,7 +28,6 @@ from tokenizers import normalizers as norm
 from tokenizers import pre_tokenizers as pre
 
 import build
-from calculator._cli import main as cli_main
 from calculator._tokens import RANKS_SUFFIX, _page
 from calculator._tokens._counters import (
     BERT,
@@ -42,9 +41,10 @@ from calculator._tokens._files import read_text
 from calculator._tokens._hf import (
     HfTokenizer,
     UnsupportedTokenizerError,
-    _Precompiled,
     load_tokenizer_json,
 )
+from calculator._tokens._hf._normalizers import _Precompiled
+from calculator.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 BERT_SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]

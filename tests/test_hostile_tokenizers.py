@@ -23,7 +23,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NonInteractiveExampleWarning
 
-from calculator._cli import main
 from calculator._tokens._hf import load_tokenizer_json
 from calculator._tokens._hf_limits import (
     MOST_FIXED_CHARACTERS,
@@ -33,6 +32,7 @@ from calculator._tokens._hf_limits import (
     bounded_pattern,
 )
 from calculator._tokens._page import load_tokenizer
+from calculator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 # A run that ends later than this hangs (the bound for the command line).
@@ -306,9 +306,9 @@ def test_a_name_with_a_newline_stays_on_its_one_line(corpus: Path, tmp_path: Pat
 def test_more_files_than_a_corpus_may_have_blame_the_count(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import calculator._cli as cli  # noqa: PLC0415
+    from calculator.cli import _counting  # noqa: PLC0415
 
-    monkeypatch.setattr(cli, "MAX_DOCUMENTS", 3)
+    monkeypatch.setattr(_counting, "MAX_DOCUMENTS", 3)
     for index in range(4):
         (tmp_path / f"{index}.txt").write_text("some words")
     assert main(["--count", str(tmp_path), "--chunk-size", "512"]) == 2

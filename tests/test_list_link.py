@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator import DEFAULT_FIELDS, _list_link, respond
+from calculator import DEFAULT_FIELDS, respond
 from calculator._documents import MAX_DOCUMENTS, parse_document_tokens
 from calculator._errors import CalculatorError
-from calculator._list_link import (
+from calculator.protocol import _list_link
+from calculator.protocol._list_link import (
     _PIECE_BYTES,
     FRAGMENT_KEY,
     FRAGMENT_LIMIT,

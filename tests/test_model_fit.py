@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from langchain_text_splitters import TokenTextSplitter
 from tokenizers import Tokenizer, processors
 
-from calculator import _model_fit_text, plan_chunks
+from calculator import plan_chunks
 from calculator._splitters._files import split_files
 from calculator._splitters._model_fit import (
     ChunkFit,
@@ -34,6 +34,7 @@ from calculator._splitters._model_fit import (
 )
 from calculator._tokens import ENCODINGS
 from calculator._tokens._counters import COUNTERS
+from calculator.cli import _model_fit_text
 from test_cli_count import RANKS, run_main
 from test_cli_splitter import library_chunks
 from test_hf_tokenizers import bert_ours, bert_reference

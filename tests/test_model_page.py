@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from calculator import input_limit, plan_chunks
-from calculator._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS
 from calculator._models import _data, model_names, model_preset
 from calculator.protocol import respond
+from calculator.protocol._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS
 from test_locales import LANGUAGES, load_catalog
 
 GERMAN = {"group": ".", "decimal": ","}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.util
 import json
 import re
 import subprocess
@@ -26,9 +27,7 @@ from hypothesis import strategies as st
 
 import build
 from calculator import plan_chunks
-from calculator._cli import main
 from calculator._errors import CalculatorError
-from calculator._form import evaluate_form
 from calculator._input_limit import input_limit
 from calculator._models import (
     DATA_FILE,
@@ -39,11 +38,14 @@ from calculator._models import (
     model_preset,
     tokenizers,
 )
-from calculator._query import fields_from_query, query_from_fields
-from calculator._report import describe_model_limit
 from calculator._text import NumberFormat
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
+from calculator.cli import main
 from calculator.protocol import respond
+from calculator.protocol._fields import MODEL_PRESETS
+from calculator.protocol._form import evaluate_form
+from calculator.protocol._query import fields_from_query, query_from_fields
+from calculator.protocol._report import describe_model_limit
 from reference import walk_windows
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -385,7 +387,7 @@ def test_the_presets_load_only_when_a_model_is_asked_for(tmp_path: Path) -> None
     """Not on the page's start-up path: ``import calculator`` and a plain command line leave
     the presets unread; and they load from a zip (the wheel) as from the folder."""
     script = (
-        "import sys, calculator, calculator._cli as cli, calculator._models as models\n"
+        "import sys, calculator, calculator.cli as cli, calculator._models as models\n"
         "cli.main(['--tokens', '9', '--chunk-size', '4'])\n"
         "assert models._data.cache_info().currsize == 0\n"
         "import subprocess\n"
@@ -399,8 +401,8 @@ def test_the_presets_load_only_when_a_model_is_asked_for(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     archive = tmp_path / "calculator.zip"
     with zipfile.ZipFile(archive, "w") as zipped:
-        for source in (ROOT / "calculator").glob("*.py"):
-            zipped.write(source, f"calculator/{source.name}")
+        for source in (ROOT / "calculator").rglob("*.py"):
+            zipped.write(source, source.relative_to(ROOT).as_posix())
         zipped.write(DATA, f"calculator/{DATA_FILE}")
     script = (
         f"import sys; sys.path.insert(0, {str(archive)!r})\n"
@@ -597,3 +599,13 @@ def test_a_given_price_wins_on_the_command_line(capsys: pytest.CaptureFixture[st
     # An open model has no price: no cost unless given.
     assert main(["--tokens", "9088", "--chunk-size", "512", "--model", "e5-base-v2", "--json"]) == 0
     assert "cost" not in json.loads(capsys.readouterr().out)
+
+
+def test_the_generated_table_of_names_is_the_files() -> None:
+    spec = importlib.util.spec_from_file_location("make", ROOT / "tools" / "make_model_names.py")
+    assert spec is not None and spec.loader is not None
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    written = (ROOT / "calculator" / "_tables" / "_model_names.py").read_text(encoding="utf-8")
+    assert written == make.table(), "run tools/make_model_names.py"
+    assert list(MODEL_PRESETS) == list(data()["models"])

@@ -16,8 +16,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculator._errors import CalculatorError
-from calculator._fields import FIELDS
-from calculator._form import _FieldReader, evaluate_form
 from calculator._text import (
     MAX_DECIMAL_DIGITS,
     MAX_TYPED_VALUE,
@@ -25,6 +23,8 @@ from calculator._text import (
     parse_decimal,
     parse_whole_number,
 )
+from calculator.protocol._fields import FIELDS
+from calculator.protocol._form import _FieldReader, evaluate_form
 from test_cli import assert_refused, run
 
 PAGES = {

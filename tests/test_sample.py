@@ -1,4 +1,4 @@
-"""A counted sample speaks for the corpus (calculator/_sample.py): its ratios exact, its
+"""A counted sample speaks for the corpus (calculator/protocol/_sample.py): its ratios exact, its
 estimates the ratios applied to the corpus's size, and where a corpus is the sample repeated,
 each estimate equal to planning that corpus document by document."""
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from calculator import plan_documents
 from calculator._errors import CalculatorError
-from calculator._sample import (
+from calculator.protocol._sample import (
     Sample,
     SampleDocument,
     describe,

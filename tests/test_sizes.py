@@ -16,7 +16,7 @@ import pytest
 
 import build
 from calculator import respond
-from calculator._cli import main
+from calculator.cli import main
 from page_modules import node_runner
 
 LANGUAGES = ("en", "pt", "de", "it", "pl")

@@ -40,12 +40,12 @@ from calculator._splitters import (
     Length,
     _length,
     _punkt,
-    _punkt_classes,
     encoding_length,
     iter_chunks,
     iter_steps,
     split,
 )
+from calculator._splitters._tables import _punkt_classes
 from calculator._tokens import ENCODINGS
 from test_tokens import oracle, ours
 
@@ -457,7 +457,7 @@ def test_the_splitters_are_standard_library_only_and_imported_only_when_splittin
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 assert node.module.partition(".")[0] in standard
     script = (
-        "import sys, calculator, calculator._cli as cli\n"
+        "import sys, calculator, calculator.cli as cli\n"
         "cli.main(['--tokens', '9', '--chunk-size', '4'])\n"
         "assert not [name for name in sys.modules if name.startswith('calculator._splitters')]\n"
     )
@@ -473,5 +473,5 @@ def test_the_wheel_the_page_starts_from_leaves_the_splitters_out(
     monkeypatch.chdir(ROOT)
     with zipfile.ZipFile(tmp_path / hatchling_build.build_wheel(str(tmp_path))) as archive:
         names = archive.namelist()
-    assert "calculator/_cli.py" in names
+    assert "calculator/cli/__init__.py" in names
     assert not [name for name in names if name.startswith("calculator/_splitters")]

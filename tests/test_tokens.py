@@ -216,7 +216,7 @@ def test_the_tokenizer_is_standard_library_only_and_imported_only_when_counting(
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 assert node.module.partition(".")[0] in STANDARD
     script = (
-        "import sys, calculator, calculator._cli as cli\n"
+        "import sys, calculator, calculator.cli as cli\n"
         "cli.main(['--tokens', '9', '--chunk-size', '4'])\n"
         "assert not [name for name in sys.modules if name.startswith('calculator._tokens')]\n"
     )
@@ -232,5 +232,5 @@ def test_the_wheel_the_page_starts_from_leaves_the_tokenizer_out(
     monkeypatch.chdir(ROOT)
     with zipfile.ZipFile(tmp_path / hatchling_build.build_wheel(str(tmp_path))) as archive:
         names = archive.namelist()
-    assert "calculator/_cli.py" in names
+    assert "calculator/cli/__init__.py" in names
     assert not [name for name in names if name.startswith("calculator/_tokens")]

@@ -1,5 +1,5 @@
 """The trade-off in the answers: the command line's --tradeoff and --csv, the page's request
-for it and its export, one source (calculator._export) for both."""
+for it and its export, one source (calculator.protocol._export) for both."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 
 import calculator
 from calculator._documents import plan_equal_documents
-from calculator._export import EXPORT_WORDS, export_csv, export_markdown, export_words
 from calculator._text import NumberFormat
 from calculator._tradeoff import tradeoff
+from calculator.protocol._export import EXPORT_WORDS, export_csv, export_markdown, export_words
 from test_cli import run
 
 CORPUS = ("--documents", "50000", "--average-tokens", "1200", "--chunk-size", "512")

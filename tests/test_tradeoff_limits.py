@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from calculator._databases import database_storage
 from calculator._documents import plan_documents, plan_split
-from calculator._export import export_csv, tradeoff_markdown
-from calculator._form import evaluate_form
 from calculator._tradeoff import tradeoff
-from calculator._tradeoff_report import tradeoff_of
+from calculator.protocol._export import export_csv, tradeoff_markdown
+from calculator.protocol._form import evaluate_form
+from calculator.protocol._tradeoff_report import tradeoff_of
 
 FIELDS = {
     "corpus": "list",

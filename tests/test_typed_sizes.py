@@ -13,9 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculator._errors import CalculatorError
-from calculator._fields import FIELDS
-from calculator._form import _FieldReader, evaluate_form
-from calculator._sample import describe
 from calculator._text import (
     MAX_DECIMAL_DIGITS,
     MAX_TYPED_VALUE,
@@ -24,6 +21,9 @@ from calculator._text import (
     parse_size,
     parse_whole_number,
 )
+from calculator.protocol._fields import FIELDS
+from calculator.protocol._form import _FieldReader, evaluate_form
+from calculator.protocol._sample import describe
 from test_cli import run
 
 PAGES = {

@@ -1,6 +1,6 @@
 """TypeScript declarations of the page's protocol, from the calculator's TypedDicts.
 
-    python3 tools/answer_types.py calculator._answer OUT.d.ts
+    python3 tools/answer_types.py calculator.protocol._answer OUT.d.ts
 
 Writes one ``export interface`` per TypedDict of the module (and of any TypedDict they
 use), so that ``tsc --checkJs`` checks the JavaScript reading ``respond``'s answer against

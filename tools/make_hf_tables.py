@@ -1,4 +1,4 @@
-"""Writes calculator/_tokens/_hf_tables.py: the character properties Hugging Face's tokenizers
+"""Writes calculator/_tokens/_tables/_hf.py: the character properties Hugging Face's tokenizers
 applies, as the pinned PyPI ``tokenizers`` applies them.
 
 tokenizers takes each property from a different Rust table: ``char::is_whitespace``,
@@ -17,7 +17,7 @@ once assigned); a character assigned later that Unicode normalization would chan
 decomposition, its combining class, or a composition it takes part in, as of the newest
 ``unicodedata2`` when it is installed) is marked BARRIER: tokenizers leaves it as it is.
 
-    .venv/bin/python tools/make_hf_tables.py > calculator/_tokens/_hf_tables.py
+    .venv/bin/python tools/make_hf_tables.py > calculator/_tokens/_tables/_hf.py
 
 (about a minute; ``pip install unicodedata2`` first for the newest Unicode's barriers).
 """
@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover
 
 TOKENIZERS_VERSION = "0.23.3"
 
-# The flags, one bit each (calculator/_tokens/_hf_tables.py repeats them).
+# The flags, one bit each (calculator/_tokens/_tables/_hf.py repeats them).
 WHITE = 1  # char::is_whitespace
 BERT_DROPPED = 2  # removed by BertNormalizer's clean_text (NUL, U+FFFD, other controls)
 PUNCTUATION = 4  # BertPreTokenizer's and Punctuation's is_punc

@@ -1,4 +1,5 @@
-"""Writes calculator/_splitters/_punkt_classes.py: \\s, \\d and [^\\W\\d] as NLTK's Punkt sees them.
+"""Writes calculator/_splitters/_tables/_punkt_classes.py: \\s, \\d and [^\\W\\d] as NLTK's
+Punkt sees them.
 
 NLTK compiles Punkt's patterns with the third-party ``regex`` module (``nltk.redos``), whose
 \\s leaves out U+001C-U+001F and whose \\d and \\w follow its own, newer Unicode tables; Python's
@@ -6,7 +7,7 @@ NLTK compiles Punkt's patterns with the third-party ``regex`` module (``nltk.red
 with these three classes spelled out, so it splits as NLTK does on any Python.  Run it with
 the ``regex`` that the test group pins (the project's .venv has it):
 
-    .venv/bin/python tools/make_punkt_classes.py > calculator/_splitters/_punkt_classes.py
+    .venv/bin/python tools/make_punkt_classes.py > calculator/_splitters/_tables/_punkt_classes.py
 """
 
 import regex

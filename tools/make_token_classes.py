@@ -1,4 +1,5 @@
-"""Writes calculator/_tokens/_classes.py: the Unicode classes tiktoken's patterns tell apart.
+"""Writes calculator/_tokens/_tables/_classes.py: the Unicode classes tiktoken's patterns tell
+apart.
 
 tiktoken's patterns split text with \\p{L}, \\p{Lu}, \\p{N}, \\p{M} and \\s as its regex
 engine knows them (Unicode 16.0.0); Python's own ``unicodedata`` follows the interpreter's
@@ -6,7 +7,7 @@ version (14.0.0 in Python 3.11), so the counts would differ on newer characters.
 is therefore generated once, by a Python whose ``unicodedata`` is 16.0.0 (Python 3.14, as in
 Pyodide 314), and committed:
 
-    python3.14 tools/make_token_classes.py > calculator/_tokens/_classes.py
+    python3.14 tools/make_token_classes.py > calculator/_tokens/_tables/_classes.py
 """
 
 import sys

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .._documents import CHUNKERS
+from .._documents import SPLITTERS
 from .._errors import CalculatorError
 from ._chunk import Chunk
 from ._length import Length, encoding_length
@@ -46,7 +46,6 @@ _STEPS = {
     "sentence": sentence_steps,
 }
 #: Declared once in the model (who may cut a plan's chunks); ``_STEPS`` holds the code of each.
-SPLITTERS = CHUNKERS[1:]
 
 
 def iter_steps(

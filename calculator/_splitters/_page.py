@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from .._chunking import plan_chunks
 from .._decimals import decimal_text
 from .._errors import CalculatorError
-from .._sample import RATIO_PLACES, splitter_estimate
 from .._tokens import Encoding
 from .._tokens import _page as tokens_page
+from ..protocol._sample import RATIO_PLACES, splitter_estimate
 from . import Chunk, Length, encoding_length, iter_steps
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ._punkt_classes import DIGITS, LETTERS, WHITESPACE
+from ._tables._punkt_classes import DIGITS, LETTERS, WHITESPACE
 
 
 def _class(runs: tuple[tuple[int, int], ...], *, negated: bool = False) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from re import Pattern
 
+from .._encodings import ENCODINGS
 from .._reading import read_bytes
 from ._bpe import Ranks, merge
 from ._split import CL100K, O200K, class_codes
@@ -44,6 +45,7 @@ class RankFile:
     tokens: int
 
 
+# OpenAI's rank file of each of ``ENCODINGS`` (calculator/_encodings.py declares the names).
 RANK_FILES = {
     "o200k_base": RankFile(
         "o200k_base.tiktoken",
@@ -58,7 +60,6 @@ RANK_FILES = {
         100_256,
     ),
 }
-ENCODINGS = tuple(RANK_FILES)
 _PATTERNS = {"o200k_base": O200K, "cl100k_base": CL100K}
 # marshal's format 4 reads the same in every Python since 3.4.
 MARSHAL_VERSION = 4

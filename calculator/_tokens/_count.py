@@ -26,8 +26,8 @@ from itertools import accumulate, pairwise
 
 from . import Encoding, _without_lone_surrogates
 from ._bpe import Ranks, merged_count
-from ._classes import CLASSES, STARTS
 from ._split import CL100K_TEMPLATE, O200K_TEMPLATE, class_codes
+from ._tables._classes import CLASSES, STARTS
 
 # Characters a slice of a stream holds before its certain pieces are counted.
 SLICE_CHARACTERS = 1 << 20

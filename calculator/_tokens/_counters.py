@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .._encodings import BERT, COUNTERS
 from .._reading import read_bytes
-from . import ENCODINGS, MARSHAL_VERSION, RANKS_SUFFIX, Encoding, load_ranks
+from . import MARSHAL_VERSION, RANKS_SUFFIX, Encoding, load_ranks
 
 if TYPE_CHECKING:
     from ._hf import HfTokenizer
@@ -41,10 +42,6 @@ __all__ = [
     "load_vocab",
     "parse_vocab",
 ]
-
-BERT = "bert-base-uncased"
-# The counters known by name; any other name is a tokenizer.json file's path.
-COUNTERS = (*ENCODINGS, BERT)
 
 
 class Counter(Protocol):

@@ -10,7 +10,7 @@ message is the command line's.
 
 The regular expressions of Split and Replace are the ones to bound by construction: Python's
 ``re`` backtracks, and ``a*a*a*c`` over a run of "a" takes time growing as a power of the
-run.  A pattern made of literal characters (what ``_hf._PLAIN_REGEX`` admits) is applied
+run.  A pattern made of literal characters (what ``_hf._patterns._PLAIN_REGEX`` admits) is applied
 only when every repetition in it but the last is of a fixed count and its fixed part is
 short: then ``re`` tries at most :data:`MOST_FIXED_CHARACTERS` twice at each position and
 never backtracks into a repetition, so a text is matched in time linear in its length.

@@ -19,7 +19,7 @@ import re
 from bisect import bisect_right
 from itertools import pairwise
 
-from ._classes import CLASSES, STARTS
+from ._tables._classes import CLASSES, STARTS
 
 # Code letters of the classes besides letters.
 _NEWLINE = "a"  # \r and \n

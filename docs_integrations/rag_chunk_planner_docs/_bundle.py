@@ -69,7 +69,7 @@ def bundle_data() -> BundleData:
 
 
 def calculator_module(name: str) -> ModuleType:
-    """A module of the calculator copy the wheel carries (``protocol``, ``_fields``)."""
+    """A module of the calculator copy the wheel carries (``protocol``, ``protocol._fields``)."""
     bundle_data()  # the clear error of a checkout first
     return importlib.import_module(f"{_PACKAGE}._calculator.{name}")
 

@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, urlencode
 from ._bundle import bundle_data, calculator_module
 
 _protocol = calculator_module("protocol")
-_fields = calculator_module("_fields")
+_fields = calculator_module("protocol._fields")
 
 #: The options that are the embed's own, not a field of the form.
 PAGE_OPTIONS = ("lang", "panels", "height", "theme", "prompt")

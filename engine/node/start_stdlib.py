@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:
     import zipfile
+    from collections.abc import Sequence
 
 NAMES_FILE = "_lazy_stdlib_modules.txt"
 LAZY_MODULE = "_lazy_stdlib"
@@ -76,23 +77,27 @@ def without_line_tables(pyc: bytes) -> bytes:
     return pyc[:16] + marshal.dumps(one_line_per_function(marshal.loads(pyc[16:])))
 
 
-def app_modules(package: Path) -> list[str]:
-    """The app's modules: the package and each module of it (not its __main__)."""
-    return sorted(
-        package.name if path.stem == "__init__" else f"{package.name}.{path.stem}"
-        for path in package.glob("*.py")
-        if path.stem != "__main__"
-    )
+def app_files(package: Path, not_on_page: "Sequence[str]" = ()) -> dict[str, Path]:
+    """The app's modules by dotted name: the package and each module of it and of its
+    subpackages, less its __main__ and what `not_on_page` names (a file's path in the
+    package, or a folder's with a trailing slash)."""
+    files = {}
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package).as_posix()
+        if path.stem == "__main__" or any(
+            relative == left or (left.endswith("/") and relative.startswith(left))
+            for left in not_on_page
+        ):
+            continue
+        parts = [package.name, *path.relative_to(package).with_suffix("").parts]
+        files[".".join(parts).removesuffix(".__init__")] = path
+    return files
 
 
 def loaded_app_modules(package: Path) -> list[Path]:
     """The files of the app's modules that answering has loaded (not, say, a command line,
     which a page never runs)."""
-    return sorted(
-        package / ("__init__.py" if name == package.name else f"{name.split('.')[1]}.py")
-        for name in app_modules(package)
-        if name in sys.modules
-    )
+    return sorted(path for name, path in app_files(package).items() if name in sys.modules)
 
 
 def imported_names(package: Path) -> set[str]:
@@ -191,12 +196,10 @@ def make(  # noqa: PLR0917 (the command line's arguments, in its order)
         entries[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
     write_stored(start_target, start)
     app_prefix = app_mounted_as + "/"
-    entries[f"{package.name}/"] = b""
-    for path in sorted(package.glob("*.py")):
-        if path.name not in app["not_on_page"]:
-            entries[f"{package.name}/{path.name}c"] = without_line_tables(
-                compiled(path.read_bytes(), f"{app_prefix}{package.name}/{path.name}")
-            )
+    for path in app_files(package, app["not_on_page"]).values():
+        name = path.relative_to(package.parent).as_posix()
+        entries[name.rsplit("/", 1)[0] + "/"] = b""
+        entries[f"{name}c"] = without_line_tables(compiled(path.read_bytes(), app_prefix + name))
     for name in app["data"]:
         entries[f"{package.name}/{name}"] = (package / name).read_bytes()
     lazy = Path(lazy_module).read_bytes()

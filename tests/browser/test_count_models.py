@@ -3,7 +3,7 @@
 Expected counts come from PyPI ``tokenizers`` itself (``encode(text,
 add_special_tokens=False)``): bert-base-uncased over the vocabulary the build ships, and a
 tokenizer.json trained in the tests (tests/test_hf_tokenizers.py); expected estimates from
-calculator/_sample.py, which tests/test_sample.py holds to a brute force; texts from the
+calculator/protocol/_sample.py, which tests/test_sample.py holds to a brute force; texts from the
 catalogs.
 """
 
@@ -17,7 +17,7 @@ import calculator
 from browser.test_count import COUNT_TIMEOUT_MS, TEXTS, count_panel, encoding, expect_total
 from browser.test_page import catalog, field, fill, localized, open_page
 from calculator._decimals import decimal_text
-from calculator._sample import Sample, SampleDocument, estimate
+from calculator.protocol._sample import Sample, SampleDocument, estimate
 from test_hf_tokenizers import _trained_json, bert_reference
 
 # Files dropped on the panel as a visitor drops them: a drop event whose DataTransfer holds

@@ -21,7 +21,7 @@ from playwright.sync_api import FrameLocator, Page, Request, expect
 import build
 from browser.conftest import READY_TIMEOUT_MS, PageGuard, Started, origin_of
 from browser.test_page import LANGUAGES, catalog, expect_integer, field, open_page
-from calculator._fields import PAGE_PANELS
+from calculator.protocol._fields import PAGE_PANELS
 
 # The snippet's frame height before any resize message, and the resize script's clamp.
 SNIPPET_HEIGHT = 900

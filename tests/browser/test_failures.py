@@ -90,7 +90,7 @@ def test_a_slow_network_keeps_the_page_usable_while_loading(page: Page, site_url
 
 
 FAILING_TOKENS = "6666"
-# Appended to the wheel's calculator/protocol.py, of which the test makes the start-up zip
+# Appended to the wheel's calculator/protocol/__init__.py, of which the test makes the start-up zip
 # the page boots from: the entry point raises for one input, as a bug in Python would;
 # everything else is answered by the real code.
 PLANTED_FAILURE = f'''
@@ -114,7 +114,7 @@ def calculator_zip_that_raises(
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(work / wheel.name, "w") as target:
         for item in source.infolist():
             data = source.read(item)
-            if item.filename == "calculator/protocol.py":
+            if item.filename == "calculator/protocol/__init__.py":
                 data += PLANTED_FAILURE.encode()
             target.writestr(item, data)
     build.make_start_stdlib(

@@ -35,7 +35,7 @@ from browser.test_page import (
 )
 from browser.test_page import field as form_field
 from calculator._documents import MAX_DOCUMENTS
-from calculator._list_link import FRAGMENT_KEY, _compressed
+from calculator.protocol._list_link import FRAGMENT_KEY, _compressed
 
 SEED = 20261130
 # Each language opens this many links of its own in place, as Back and Forward open an
@@ -391,7 +391,7 @@ def test_the_probe_does_see_an_injection(page: Page, site_url: str, page_guard: 
 
 
 # A link of a few kilobytes whose list is millions of lines, packed as the page packs a list
-# (calculator/_list_link.py): 2,500,000 lines in 6.5 KB, 5 MB unpacked.
+# (calculator/protocol/_list_link.py): 2,500,000 lines in 6.5 KB, 5 MB unpacked.
 MILLIONS_OF_LINES = f"?corpus=list#{FRAGMENT_KEY}o" + _compressed(b"1\n" * 2_500_000)
 # What the issue asks of such a link on a page that is ready: refused within this, and an edit
 # answered after it within what a visitor would notice (tests/browser/test_count_slices.py).

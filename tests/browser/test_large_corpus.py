@@ -17,8 +17,8 @@ from browser.test_count import count_panel, encoding, expect_total
 from browser.test_page import catalog, localized, open_page
 from browser.test_panels import message, plural, tokens
 from calculator._distribution import distribution
-from calculator._query import link_from_fields
 from calculator.protocol import LENGTH_BINS
+from calculator.protocol._query import link_from_fields
 
 VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 # The most the results may take, in viewport heights.

@@ -28,8 +28,8 @@ from browser.test_page import (
     open_page,
     type_values,
 )
-from calculator._list_link import _compressed, _pairs, _varints
 from calculator._reindex import corpus_settings_change
+from calculator.protocol._list_link import _compressed, _pairs, _varints
 
 ROW_COLUMNS = ("chunk_size", "overlap", "dimensions", "dtype")
 

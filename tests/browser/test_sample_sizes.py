@@ -2,7 +2,7 @@
 sample makes D documents like the sample's (never one document of the whole size); counts
 take a power of ten; what cannot be read is refused next to its field in the page's words.
 
-Expected figures come from calculator/_sample.py, which tests/test_sample.py holds to a
+Expected figures come from calculator/protocol/_sample.py, which tests/test_sample.py holds to a
 brute force; texts from the catalogs."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import calculator
 from browser.test_count import TEXTS, count_panel, encoding, expect_total
 from browser.test_page import catalog, field, fill, localized, open_page
 from browser.test_typed_numbers import address_value
-from calculator._sample import Sample, SampleDocument, estimate
+from calculator.protocol._sample import Sample, SampleDocument, estimate
 
 
 @pytest.mark.parametrize("lang", ["de"])

@@ -19,7 +19,7 @@ from browser.conftest import READY_TIMEOUT_MS
 from browser.test_count import COUNT_TIMEOUT_MS, count_panel, encoding
 from browser.test_count_models import drop
 from browser.test_page import catalog, field, fill, open_page
-from calculator._cli import main
+from calculator.cli import main
 from test_hf_tokenizers import bert_reference
 from test_splitters import library, prose
 

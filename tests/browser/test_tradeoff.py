@@ -35,8 +35,8 @@ from browser.test_a11y import serious_violations
 from browser.test_page import NBSP, catalog, localized
 from calculator._decimals import decimal_text
 from calculator._documents import plan_equal_documents
-from calculator._export import export_csv
 from calculator._tradeoff import Tradeoff, tradeoff
+from calculator.protocol._export import export_csv
 from site_build.project import load_pyproject
 
 LANGUAGES = ("en", "pt", "de", "it", "pl")
@@ -227,7 +227,8 @@ def test_the_grid_is_asked_for_only_once_the_panel_is_near(
 
 
 def export_words(lang: str) -> list[str]:
-    """The CSV's headings as the page's catalog words them (calculator/_export.py's order)."""
+    """The CSV's headings as the page's catalog words them (in calculator/protocol/_export.py's
+    order)."""
     words = catalog(lang)
     bytes_ = "B"
     parts = ["storage.raw", "storage.graph", "storage.text", "storage.metadata",

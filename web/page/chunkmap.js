@@ -3,7 +3,7 @@
 // Consecutive windows alternate between two lanes so their shared tokens (the overlap) show as
 // a distinct band across both lanes. The shorter last chunk is drawn at its real length, with a
 // dashed outline for the padding that "chunks × chunk size" would count but that does not exist.
-// Python says which windows are drawn (calculator/_chunk_map.py): with many chunks the first
+// Python says which windows are drawn (calculator/protocol/_chunk_map.py): with many chunks the first
 // few and the last one, around a marked gap; both sides of the gap keep the same
 // tokens-per-pixel scale. Colors come from CSS classes (light and
 // dark mode); only geometry is set as SVG attributes.
@@ -41,7 +41,7 @@ function svgText(x, y, text, className, anchor = "middle") {
 /** @typedef {import("answer-types").ResultAnswer} ResultAnswer */
 
 /**
- * The windows Python chose to draw (calculator/_chunk_map.py), in tokens as BigInt: those
+ * The windows Python chose to draw (calculator/protocol/_chunk_map.py), in tokens as BigInt: those
  * before the gap, the last one after it (its predecessor not drawn), and how many are left out.
  * @param {ChunkMapAnswer} drawn
  */

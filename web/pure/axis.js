@@ -6,8 +6,6 @@
 /** @typedef {import("./format.js").Formatter} Formatter */
 /** @typedef {import("./format.js").PluralEntry} PluralEntry */
 
-// Binary units above one byte: below a KiB the axis says bytes in the catalog's own words.
-const IEC = ["", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
 // Between a number and its unit: a label never breaks inside "1,5 MiB".
 const NO_BREAK_SPACE = "\u00a0";
 
@@ -43,12 +41,14 @@ export function niceTicks(max, unit = 1) {
  * @param {number} max
  * @param {Formatter} formatter
  * @param {PluralEntry} bytesLabel the catalog's plural entry for bytes
+ * @param {string[]} iecUnits the binary units by power of 1024 (calculator/_units.py's
+ *   IEC_UNITS, in the page's facts); below a KiB the axis says bytes in the catalog's words
  * @returns {{value: number, label: string}[]}
  */
-export function valueTicks(figure, max, formatter, bytesLabel) {
+export function valueTicks(figure, max, formatter, bytesLabel, iecUnits) {
   if (figure === "raw_vector_bytes" || figure === "storage_bytes") {
     let power = 0;
-    while (power + 1 < IEC.length && max >= 1024 ** (power + 1)) {
+    while (power + 1 < iecUnits.length && max >= 1024 ** (power + 1)) {
       power += 1;
     }
     const unit = 1024 ** power;
@@ -56,7 +56,7 @@ export function valueTicks(figure, max, formatter, bytesLabel) {
     return niceTicks(power ? max : Math.max(max, 4), unit).map((value) => ({
       value,
       label: power
-        ? `${formatter.decimal(String(value / unit), 2)}${NO_BREAK_SPACE}${IEC[power]}`
+        ? `${formatter.decimal(String(value / unit), 2)}${NO_BREAK_SPACE}${iecUnits[power]}`
         : formatter.count(bytesLabel, String(value)),
     }));
   }

@@ -29,8 +29,9 @@ interface TokenizerLoaded {
   message?: string;
 }
 
-/** The counters the page offers by name; a tokenizer.json goes by the page's name for it. */
-type Encoding = "o200k_base" | "cl100k_base" | "bert-base-uncased" | string;
+/** A counter the page offers by name (calculator/_encodings.py's COUNTERS, in the page's
+ *  facts); a tokenizer.json goes by the page's name for it. */
+type Encoding = string;
 
 /** Page -> worker: count these documents with one encoding (a picked tokenizer.json's name,
  *  with `tokenizer`, the file). */
@@ -127,7 +128,7 @@ interface SplitCancel {
   count: number;
 }
 
-/** Page -> worker: the sample's figures for this request (calculator/_sample.py describe's
+/** Page -> worker: the sample's figures for this request (calculator/protocol/_sample.py describe's
  *  JSON text). */
 interface SampleRequest {
   type: "count-sample";
@@ -214,7 +215,7 @@ interface CountedDocument {
   offset?: number;
 }
 
-/** The sample's figures (calculator/_sample.py describe): every number a decimal string. */
+/** The sample's figures (calculator/protocol/_sample.py describe): every number a decimal string. */
 interface SampleFigures {
   documents: string;
   tokens: string;
@@ -347,7 +348,7 @@ interface TokenSplitting {
   destroy(): void;
 }
 
-/** calculator/_sample.py as the worker calls it. */
+/** calculator/protocol/_sample.py as the worker calls it. */
 interface SampleModule {
   describe(request: string): string;
 }

@@ -455,13 +455,13 @@ async function split(request, worker) {
 }
 
 /**
- * The sample's figures (calculator/_sample.py), for a page that has counted text: the request
+ * The sample's figures (calculator/protocol/_sample.py), for a page that has counted text: the request
  * and the answer are JSON text.
  * @param {SampleRequest} request
  * @param {FeatureWorker} worker
  */
 function sample(request, { pyodide, post }) {
-  const module = /** @type {SampleModule} */ (pyodide.pyimport("calculator._sample"));
+  const module = /** @type {SampleModule} */ (pyodide.pyimport("calculator.protocol._sample"));
   try {
     const figures = JSON.parse(module.describe(request.request));
     post({ type: "sample-result", count: request.count, figures });

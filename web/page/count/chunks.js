@@ -6,7 +6,7 @@
 // sample's figures beside the window model's (sample.js paints them, with the corpus's).
 import { writeData, writeHidden, writeText } from "../dom-write.js";
 import { fill } from "../../pure/format.js";
-import { formatter, strings } from "../page-context.js";
+import { facts, formatter, strings } from "../page-context.js";
 import {
   $,
   countedDocuments,
@@ -32,9 +32,8 @@ const chunksShown = $("[data-count-chunks-shown]");
 const chunksText = $("[data-count-chunks-text]");
 
 // The window model's choice; the others are calculator/_splitters' names.
-const WINDOW = "window";
-const SPLITTERS = ["recursive", "markdown", "sentence"];
-// Ratios come from Python with at most this many decimals (calculator/_sample.py).
+const [WINDOW, ...SPLITTERS] = facts.chunkers;
+// Ratios come from Python with at most this many decimals (calculator/protocol/_sample.py).
 const RATIO_DECIMALS = 3;
 
 let chunksNumber = 0;

@@ -7,7 +7,7 @@
 // undone.
 // The sample's figures (its tokens per character, byte and word, its chunks per document, the
 // estimate with its formula, and each splitter's figures beside the window model's, applied to
-// the corpus) are Python's (calculator/_sample.py, in the worker): this module only paints them.
+// the corpus) are Python's (calculator/protocol/_sample.py, in the worker): this module only paints them.
 /** @typedef {import("./count-shared.js").ShownCount} ShownCount */
 import { writeAttribute, writeData, writeHidden, writeText } from "../dom-write.js";
 import { syncShownFields } from "../form.js";
@@ -43,7 +43,7 @@ const sizeError = $("[data-count-sample-error]");
 const estimate = $("[data-count-estimate]");
 const splittersView = $("[data-count-splitters]");
 
-// Ratios come from Python with at most this many decimals (calculator/_sample.py).
+// Ratios come from Python with at most this many decimals (calculator/protocol/_sample.py).
 const RATIO_DECIMALS = 3;
 // Bytes per token are shown with this many decimals (e.g. 4.21).
 const BYTES_PER_TOKEN_DECIMALS = 2;

@@ -2,7 +2,7 @@
 // it (calculator/_tradeoff.py), one figure at a time: a table (rows: chunk sizes; columns:
 // overlap shares; the source for every reader), the same figures as a chart
 // (tradeoff-chart.js), the storage's parts at each chunk size, and the plan exported as
-// Markdown or CSV, which Python writes (calculator/_export.py) in this page's words.
+// Markdown or CSV, which Python writes (calculator/protocol/_export.py) in this page's words.
 //
 // Its figures are asked for once the panel nears the screen, after the first answer: they
 // plan the collection some fifty times over, which no first visit should wait for.
@@ -13,7 +13,7 @@
 /** @typedef {import("answer-types").StorageBreakdownAnswer} StorageBreakdownAnswer */
 /** @typedef {import("answer-types").SizeFigureAnswer} SizeFigureAnswer */
 import { writeData, writeHidden, writeStyle, writeText } from "../dom-write.js";
-import { formatter, message, strings } from "../page-context.js";
+import { facts, formatter, message, strings } from "../page-context.js";
 import { askFromNowOn, askOnce, computeNow, lastAnswer } from "../requests.js";
 import { amountText, figuresChanged, markStale, painted } from "./panel-common.js";
 import { dash, drawChart, marker, svgElement } from "./tradeoff-chart.js";
@@ -34,45 +34,10 @@ const state = {
   data: null,
   chartWidth: 0,
 };
-// The storage's parts in the order they add up, each with its answer keys and catalog key.
-const PARTS = [
-  ["raw_vector_bytes", "raw_vector_size", "storage.raw"],
-  ["hnsw_graph_bytes", "hnsw_graph_size", "storage.graph"],
-  ["text_bytes", "text_size", "storage.text"],
-  ["metadata_bytes", "metadata_size", "storage.metadata"],
-  ["quantized_copy_bytes", "quantized_copy_size", "export.quantized_copy"],
-  ["replicas_bytes", "replicas_size", "tradeoff.part.replicas"],
-];
-// The export's words (calculator/_export.py EXPORT_WORDS) from this page's catalog.
-const EXPORT_WORD_KEYS = {
-  chunk_size: "field.chunk_size.label",
-  overlap: "field.overlap.label",
-  chunks: "compare.col_chunks",
-  tokens_processed: "compare.col_tokens_processed",
-  over_n: "compare.col_over_n",
-  repeated: "compare.col_repeated",
-  padded: "compare.col_padded",
-  raw_size: "compare.col_raw_size",
-  plan: "export.plan",
-  settings: "export.settings",
-  documents: "field.documents.label",
-  tokens: "count.col_tokens",
-  tradeoff: "tradeoff.heading",
-  overlap_share: "export.overlap_share",
-  storage: "storage.heading",
-  cost: "cost.heading",
-  current: "compare.current",
-  breakdown: "tradeoff.breakdown_heading",
-  raw_vectors: "storage.raw",
-  hnsw_graph: "storage.graph",
-  text: "storage.text",
-  metadata: "storage.metadata",
-  quantized_copy: "export.quantized_copy",
-  replicas: "tradeoff.part.replicas",
-  total: "storage.total",
-  over_limit: "tradeoff.over_limit",
-  splitter: "count.splitter_label",
-};
+// The storage's parts in the order they add up, each with its answer keys and catalog key,
+// and the export's words' catalog keys (calculator/protocol/_export.py, in the page's facts).
+const PARTS = facts.storage_parts;
+const EXPORT_WORD_KEYS = facts.export_word_keys;
 const FILES = {
   markdown: { name: "rag-plan.md", type: "text/markdown;charset=utf-8" },
   csv: { name: "rag-plan.csv", type: "text/csv;charset=utf-8" },
@@ -174,7 +139,8 @@ function paintTable(data, figure) {
 
 /** The value axis's ticks for `figure`, in the page's number format (../../pure/axis.js). */
 function ticksFor(figure) {
-  return (/** @type {number} */ max) => valueTicks(figure, max, formatter, strings["plural.bytes"]);
+  return (/** @type {number} */ max) =>
+    valueTicks(figure, max, formatter, strings["plural.bytes"], facts.iec_units);
 }
 
 function paintChart(data, figure) {

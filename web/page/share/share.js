@@ -30,10 +30,10 @@ const $ = (selector) => document.querySelector(selector);
 
 let query = withoutPageParams(given).toString();
 // A long list of counts travels in the fragment, which no server receives: Python writes it
-// with the query (calculator/_list_link.py), and reads the address's fragment with the link.
+// with the query (calculator/protocol/_list_link.py), and reads the address's fragment with the link.
 // Another fragment (the skip link's #results) is the visitor's and stays; `written` is the
 // list's fragment this page last put into the address, which a state without one removes.
-// The list's fragment starts so (FRAGMENT_KEY in calculator/_list_link.py; a test keeps them
+// The list's fragment starts so (FRAGMENT_KEY in calculator/protocol/_list_link.py; a test keeps them
 // equal): the one the page was opened with is the state's until Python has read it.
 const LIST_FRAGMENT = "list=";
 let fragment = "";

@@ -34,10 +34,10 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from ._documents import MAX_DOCUMENTS
-from ._errors import CalculatorError
-from ._record import record
-from ._text import MAX_TYPED_VALUE
+from .._documents import MAX_DOCUMENTS
+from .._errors import CalculatorError
+from .._record import record
+from .._text import MAX_TYPED_VALUE
 
 #: Longer than this, a list's query parameter moves into the fragment.
 QUERY_LIST_LIMIT = 2000
@@ -50,7 +50,7 @@ _BASE64_OUT = bytes.maketrans(b"+/", b"-_")
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._answer import ListForm
+    from ._figures import ListForm
 _BASE64_IN = bytes.maketrans(b"-_", b"+/")
 
 

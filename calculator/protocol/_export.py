@@ -14,12 +14,12 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from ._decimals import decimal_text
-from ._documents import WINDOW, CorpusPlan
-from ._text import NumberFormat
-from ._tradeoff import Tradeoff, TradeoffPoint
-from ._units import size_figure
-from ._vectors import VectorSize
+from .._decimals import decimal_text
+from .._documents import WINDOW, CorpusPlan
+from .._text import NumberFormat
+from .._tradeoff import Tradeoff, TradeoffPoint
+from .._units import size_figure
+from .._vectors import VectorSize
 
 #: Every heading and word of an export, in the command line's English.
 EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
@@ -66,9 +66,9 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
 )
 #: The catalog key of each export word the page takes from its catalog (the others: the
 #: bytes' plural forms, "B" for a column's unit, the percent sign's place).  The page's
-#: panel-tradeoff.js holds the same table (tests/test_export_words.py compares them), and the
-#: command line words its export from the English catalog by it: the English page's CSV and
-#: the command line's have the same headings.
+#: panel-tradeoff.js receives it in the page's facts (site_build/render.py), and the command
+#: line words its export from the English catalog by it: the English page's CSV and the
+#: command line's have the same headings.
 EXPORT_WORD_KEYS: Mapping[str, str] = MappingProxyType(
     {
         "chunk_size": "field.chunk_size.label",
@@ -134,7 +134,7 @@ def catalog_export_words(catalog: Mapping[str, object]) -> dict[str, str]:
 
 def english_export_words() -> dict[str, str]:
     """The command line's export words: the English page's."""
-    from ._errors import english_catalog  # noqa: PLC0415 (the page passes its own words)
+    from .._errors import english_catalog  # noqa: PLC0415 (the page passes its own words)
 
     return catalog_export_words(english_catalog())
 
@@ -318,9 +318,11 @@ def tradeoff_markdown(
         figures = [_part_bytes(point) for point in series]
         # A part that is zero at every size (no text bytes given, one copy...) is left out;
         # the total (the last) stays.
-        total = len(_PARTS) - 1
+        total = len(STORAGE_PARTS) - 1
         kept = [i for i in range(total) if any(row[i] for row in figures)] + [total]
-        rows = [[words["chunk_size"], words["overlap"], *(words[_PARTS[i][0]] for i in kept)]]
+        rows = [
+            [words["chunk_size"], words["overlap"], *(words[STORAGE_PARTS[i][0]] for i in kept)]
+        ]
         for point, parts in zip(series, figures, strict=True):
             cells = _point_cells(point, grid.shares[point.series], numbers)
             rows.append([cells["chunk_size"], cells["overlap"]] + [
@@ -394,8 +396,8 @@ def settings_markdown(
     return lines
 
 
-# The storage's parts, in the order they add up to its total: (word, StorageSize property).
-_PARTS = (
+#: The storage's parts, in the order they add up to its total: (word, StorageSize property).
+STORAGE_PARTS = (
     ("raw_vectors", "raw_vector_bytes"),
     ("hnsw_graph", "hnsw_graph_bytes"),
     ("text", "text_bytes"),
@@ -466,7 +468,7 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
     headings = [words[key] for key in ("documents", "tokens", "chunk_size", "overlap")]
     headings += [words[key] for key in ("overlap_share", "chunks", "tokens_processed")]
     headings += [words["repeated"], words["padded"]]
-    headings += [f"{words[part]} ({unit})" for part, _ in _PARTS]
+    headings += [f"{words[part]} ({unit})" for part, _ in STORAGE_PARTS]
     limited = any(point.over_limit is not None for point in grid.points)
     if grid.database is not None:
         headings.append(f"{words['storage']}: {grid.database} ({unit})")
@@ -481,7 +483,7 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
         share = decimal_text(grid.shares[point.series], places=12)
         figures += [point.chunks, point.tokens_processed, point.repeated_tokens]
         figures += [point.padded_tokens]
-        parts = [""] * len(_PARTS) if point.storage is None else map(str, _part_bytes(point))
+        parts = [""] * len(STORAGE_PARTS) if point.storage is None else map(str, _part_bytes(point))
         cost = "" if point.cost is None else decimal_text(point.cost, places=12)
         stored = [] if grid.database is None else [str(point.database_bytes or "")]
         cells = [*map(str, figures[:4]), share, *map(str, figures[4:]), *parts, *stored, cost]

@@ -15,11 +15,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ._decimals import decimal_text
-from ._english import count_of
+from .._decimals import decimal_text
+from .._english import count_of
 
 if TYPE_CHECKING:
-    from ._tokens._files import Counted
+    from .._tokens._files import Counted
 
 #: The decimals of the text bytes a token that the page's counter puts into the storage
 #: panel (web/page/count/sample.js's BYTES_PER_TOKEN_DECIMALS).

@@ -25,28 +25,28 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from ._english import count_of
-from ._input_limit import InputLimit
-from ._models import ModelPreset, counted_as_model
-from ._record import record
+from .._encodings import COUNTERS, ENCODINGS
+from .._english import count_of
+from .._input_limit import InputLimit
+from .._models import ModelPreset, counted_as_model
+from .._record import record
 
 if TYPE_CHECKING:
     import argparse
 
-    from ._documents import CorpusPlan
-    from ._splitters._files import SplitFile
-    from ._splitters._model_fit import ChunkFit
-    from ._tokens._files import Counted
+    from .._documents import CorpusPlan
+    from .._splitters._files import SplitFile
+    from .._splitters._model_fit import ChunkFit
+    from .._tokens._files import Counted
 
 # The command line's lines are read in a terminal: none longer than this.
 WIDTH = 120
 # The documents with the most tokens cut that the first lines name.
 NAMED_DOCUMENTS = 3
 # OpenAI's encodings: the window model's chunks can be decoded only from their tokens.
-_DECODABLE = ("o200k_base", "cl100k_base")
-# The tokenizers known by name (``calculator._tokens._counters.COUNTERS``, not imported
-# until something is measured).
-_BUILT_IN = (*_DECODABLE, "bert-base-uncased")
+_DECODABLE = ENCODINGS
+# The tokenizers known by name.
+_BUILT_IN = COUNTERS
 
 
 @record
@@ -164,7 +164,7 @@ def check_tokenizer(name: str, ranks: str) -> str:
     >>> check_tokenizer("no-such-tokenizer.json", ".").startswith("no-such-tokenizer.json:")
     True
     """
-    from ._tokens._counters import load_counter  # noqa: PLC0415 (only a measure loads it)
+    from .._tokens._counters import load_counter  # noqa: PLC0415 (only a measure loads it)
 
     try:
         load_counter(name, Path(ranks))
@@ -192,14 +192,14 @@ def corpus_fits(
         fits = [fit for fit in split_fits if fit is not None]
         assert len(fits) == len(paths)  # split_files measured every document
         return fits
-    from ._splitters._model_fit import windows_fit  # noqa: PLC0415 (only a measure needs it)
+    from .._splitters._model_fit import windows_fit  # noqa: PLC0415 (only a measure needs it)
 
     if request.from_counts:
         return [
             windows_fit(count, chunk_size, overlap, request.added, request.limit)
             for count in tokens
         ]
-    from ._splitters._files import split_files  # noqa: PLC0415 (windows read the text again)
+    from .._splitters._files import split_files  # noqa: PLC0415 (windows read the text again)
 
     splits = split_files(
         paths,
@@ -335,7 +335,7 @@ def fit_lines(request: FitRequest, paths: list[str], fits: list[ChunkFit]) -> li
             f"warning: {who}'s chunks are not measured in its own tokens ({request.reason});"
             f" the input limit below counts {_shown(request.encoding)} tokens, not its own"
         )
-    from ._splitters._model_fit import add_fits  # noqa: PLC0415 (as above)
+    from .._splitters._model_fit import add_fits  # noqa: PLC0415 (as above)
 
     total = add_fits(fits)
     chunks = count_of(total.chunks, "chunk", "chunks")
@@ -390,7 +390,7 @@ def fit_report(request: FitRequest, paths: list[str], fits: list[ChunkFit]) -> d
     }
     if not request.measured:
         return report | {"reason": request.reason}
-    from ._splitters._model_fit import add_fits  # noqa: PLC0415 (as above)
+    from .._splitters._model_fit import add_fits  # noqa: PLC0415 (as above)
 
     total = add_fits(fits)
     return report | {

@@ -15,20 +15,20 @@ from collections.abc import Mapping
 from fractions import Fraction
 from urllib.parse import parse_qsl, urlencode
 
-from ._compare import ROW_FIELDS
-from ._cost import parse_price
-from ._decimals import decimal_text
-from ._documents import parse_document_tokens
-from ._errors import CalculatorError
+from .._compare import ROW_FIELDS
+from .._cost import parse_price
+from .._decimals import decimal_text
+from .._documents import parse_document_tokens
+from .._errors import CalculatorError
+from .._record import record
+from .._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS, MODEL_PRESETS
 from ._list_link import QUERY_LIST_LIMIT, list_fragment
-from ._record import record
-from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._answer import ListForm
+    from ._figures import ListForm
 
 # Comparison rows travel as one compact parameter: chunk_size:overlap[:dimensions[:dtype]],…
 COMPARE_PARAMETER = "compare"
@@ -126,7 +126,7 @@ def _model_defaults(fields: Mapping[str, str]) -> dict[str, str]:
     if name not in MODEL_PRESETS:
         return {}  # no model, or one it does not know (the form says so)
     # Imported here: a page reads the presets only once a model is chosen.
-    from ._models import model_preset  # noqa: PLC0415
+    from .._models import model_preset  # noqa: PLC0415
 
     return model_preset(name).form_fields()
 
@@ -135,7 +135,8 @@ def _model_defaults(fields: Mapping[str, str]) -> dict[str, str]:
 class Link:
     """A link's query (without ``?``) and fragment (without ``#``, "" for none), and how a
     list of counts traveled: "" (in the query, or none), "ordered", "sorted", "rounded"
-    (``calculator._list_link``), or "too_long" (a list with a bad line, too long to carry)."""
+    (``calculator.protocol._list_link``), or "too_long" (a list with a bad line, too long to
+    carry)."""
 
     query: str
     fragment: str = ""

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ._compare import MAX_ROWS, ROW_FIELDS
-from ._databases import DATABASES, INDEX_KINDS
-from ._qdrant import ON_DISK_CHOICES
-from ._record import record
-from ._reindex import REINDEX_KINDS
-from ._vectors import CUSTOM_DTYPE, DTYPE_BITS
+from .._compare import MAX_ROWS, ROW_FIELDS
+from .._databases import DATABASES, INDEX_KINDS
+from .._qdrant import ON_DISK_CHOICES
+from .._record import record
+from .._reindex import REINDEX_KINDS
+from .._tables._model_names import MODEL_NAMES
+from .._vectors import CUSTOM_DTYPE, DTYPE_BITS
 
 # The page's Python never imports typing (it would be one more module to load at start).
 TYPE_CHECKING = False
@@ -37,26 +38,8 @@ DTYPE_CHOICES = (*DTYPE_BITS, CUSTOM_DTYPE)
 #: No preset: the dimensions and the input limit are the visitor's own.
 CUSTOM_MODEL = "custom"
 #: The presets of ``models.json`` (``calculator._models``), in its order: the model field's
-#: choices, known without reading the file, which a page reads only once a model is chosen
-#: (tests/test_models.py checks that the two agree).
-MODEL_PRESETS = (
-    "all-MiniLM-L6-v2",
-    "bge-small-en-v1.5",
-    "bge-base-en-v1.5",
-    "bge-large-en-v1.5",
-    "e5-small-v2",
-    "e5-base-v2",
-    "e5-large-v2",
-    "multilingual-e5-small",
-    "multilingual-e5-base",
-    "multilingual-e5-large",
-    "nomic-embed-text-v1.5",
-    "text-embedding-3-small",
-    "text-embedding-3-large",
-    "text-embedding-ada-002",
-    "embed-english-v3.0",
-    "embed-multilingual-v3.0",
-)
+#: choices, known without reading the file (which a page reads only once a model is chosen).
+MODEL_PRESETS = MODEL_NAMES
 
 
 @record

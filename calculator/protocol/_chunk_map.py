@@ -8,8 +8,8 @@ exact integers at any size; the page only scales them to pixels.
 
 from __future__ import annotations
 
-from ._documents import CorpusPlan
-from ._record import record
+from .._documents import CorpusPlan
+from .._record import record
 
 # Every window is drawn up to this many; past it, this many before the gap and the last.
 DRAW_ALL_UP_TO = 12
@@ -18,7 +18,7 @@ DRAWN_BEFORE_GAP = 4
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._answer import ChunkMapAnswer, ChunkWindow
+    from ._figures import ChunkMapAnswer, ChunkWindow
 
 
 @record

@@ -1,6 +1,6 @@
 """The web page's protocol: its form, its links and the one entry point its worker calls.
 
-``respond`` takes JSON text and answers JSON text (typed in ``calculator._answer``).
+``respond`` takes JSON text and answers JSON text (typed in ``calculator.protocol._answer``).
 Integers leave as decimal strings because JavaScript numbers lose digits past
 2**53; the page formats those strings exactly with Intl.NumberFormat.  The
 form's fields are declared once in ``FIELDS``; ``evaluate_form`` reads them as
@@ -13,19 +13,19 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from .._documents import CorpusPlan, plan_split
+from .._errors import CalculatorError
+from .._record import fields_dict
+from .._reindex import ReindexPlan
+from .._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
+from .._units import size_figure
+from .._vectors import VectorSize
 from ._chunk_map import chunk_map
-from ._documents import CorpusPlan, plan_split
-from ._errors import CalculatorError
 from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
 from ._form import FormOutcome, SplitChunks, evaluate_form
 from ._list_link import is_list_fragment, read_list_fragment
 from ._query import fields_from_query, link_from_fields, query_from_fields
-from ._record import fields_dict
-from ._reindex import ReindexPlan
 from ._report import describe, describe_panels
-from ._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
-from ._units import size_figure
-from ._vectors import VectorSize
 
 # The page's Python never imports typing (it would be one more module to load at start); the
 # answer's types are for the checkers.
@@ -33,21 +33,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal
 
-    from ._answer import (
-        Answer,
+    from .._units import UnitSystem
+    from ._answer import Answer, ExportAnswer, ModelAnswer
+    from ._fields import Panel
+    from ._figures import (
         Derivation,
         DerivationLine,
-        ExportAnswer,
         FieldError,
         LengthDistributionAnswer,
         ListForm,
-        ModelAnswer,
         PanelState,
         ResultAnswer,
         RowNote,
     )
-    from ._fields import Panel
-    from ._units import UnitSystem
 
 __all__ = [
     "DEFAULT_FIELDS",
@@ -80,7 +78,7 @@ def respond(request_json: str) -> str:
     ``"tradeoff": true`` it adds the trade-off's grid (the panel asks once it nears
     the screen: no first answer waits for it), with ``"export": {"format":
     "markdown" | "csv", "words": {...}}`` the plan and its trade-off as that file's
-    text, in the words given (``calculator._export.EXPORT_WORDS``' keys).
+    text, in the words given (``calculator.protocol._export.EXPORT_WORDS``' keys).
 
     >>> import json
     >>> answer = json.loads(respond(json.dumps({
@@ -93,7 +91,7 @@ def respond(request_json: str) -> str:
     >>> answer["query"]  # every field given is at its default
     ''
 
-    A link's long list of counts travels in its ``fragment`` (``calculator._list_link``),
+    A link's long list of counts travels in its ``fragment`` (``calculator.protocol._list_link``),
     which a request for a link may carry beside the query.
     """
     request = json.loads(request_json)
@@ -135,7 +133,7 @@ def respond(request_json: str) -> str:
         answer["errors"]["document_tokens"] = _field_error(list_error)
     export = request.get("export")
     if isinstance(export, dict):
-        exported = _export(outcome, export, number_format)
+        exported = _export_file(outcome, export, number_format)
         if exported is not None:
             answer["export"] = exported
     _add_sizes(answer)
@@ -325,14 +323,15 @@ def page_answer(
 def _chosen_model_fields(
     fields: Mapping[str, str], previous: str, number_format: NumberFormat
 ) -> dict[str, str]:
-    """The fields a model chosen in place of ``previous`` fills (``_models.chosen_fields``);
+    """The fields a model chosen in place of ``previous`` fills (``_model_fields.chosen_fields``);
     none for "custom" (every value stays, the visitor's own from now on) or a name the form
     refuses."""
     chosen = fields.get("model", "").strip()
     if chosen not in MODEL_PRESETS:
         return {}
     # Imported here: the page reads the presets only once a model is chosen.
-    from ._models import chosen_fields, model_preset  # noqa: PLC0415
+    from .._models import model_preset  # noqa: PLC0415
+    from ._model_fields import chosen_fields  # noqa: PLC0415
 
     return chosen_fields(model_preset(chosen), previous, fields, number_format)
 
@@ -346,19 +345,20 @@ def _model(
     name = fields.get("model", "").strip()
     if "model" in outcome.errors or name not in MODEL_PRESETS:
         return None  # "custom" (or a name the form refuses, with its error)
-    from ._models import model_preset, page_model  # noqa: PLC0415
+    from .._models import model_preset  # noqa: PLC0415
+    from ._model_fields import page_model  # noqa: PLC0415
 
     return page_model(model_preset(name), fields, number_format, filled)
 
 
-def _export(
+def _export_file(
     outcome: FormOutcome, request: Mapping[str, object], number_format: NumberFormat
 ) -> ExportAnswer | None:
     """The plan and its trade-off as Markdown (the page's number format) or CSV (plain
     figures), headed in the request's words; nothing while a field they follow is invalid."""
     # Imported on the first export: no page's start needs them (nor its memory snapshot).
+    from .._tradeoff import tradeoff  # noqa: PLC0415
     from ._export import export_csv, export_markdown, export_words  # noqa: PLC0415
-    from ._tradeoff import tradeoff  # noqa: PLC0415
 
     file_format = request.get("format")
     words = request.get("words")
@@ -482,7 +482,7 @@ def _length_distribution(plan: CorpusPlan) -> LengthDistributionAnswer | None:
     if len(groups) <= LISTED_LENGTH_GROUPS:
         return None
     # Imported here: a plan of a few lengths (every first answer's) never needs it.
-    from ._distribution import distribution  # noqa: PLC0415
+    from .._distribution import distribution  # noqa: PLC0415
 
     lengths = distribution((group.count, group.length) for group in groups)
     return {
@@ -504,8 +504,8 @@ def _row_note(note: str) -> RowNote:
     return ""
 
 
-# Byte counts the page shows as sizes, and the key of the decided figures beside each.
-_SIZED_KEYS = {
+#: Byte counts the page shows as sizes, and the key of the decided figures beside each.
+SIZED_KEYS = {
     "raw_vector_bytes": "raw_vector_size",
     # The index's life: the re-embedding's raw sizes, the storage's parts, pgvector's columns.
     "old_raw_vector_bytes": "old_raw_vector_size",
@@ -547,7 +547,7 @@ def _add_sizes(value: object) -> None:
     elif isinstance(value, dict):
         for item in value.values():
             _add_sizes(item)
-        for bytes_key, size_key in _SIZED_KEYS.items():
+        for bytes_key, size_key in SIZED_KEYS.items():
             count = value.get(bytes_key)
             if isinstance(count, int):
                 value[size_key] = {

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._version import DISTRIBUTION
+from .._version import DISTRIBUTION
 
 if TYPE_CHECKING:
-    from ._models import ModelPreset
+    from .._models import ModelPreset
 
 
 def plan_settings(

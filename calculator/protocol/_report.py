@@ -1,6 +1,7 @@
 """The plan as plain data: the JSON the command line prints and the page paints.
 
-Each section is built here once, typed as ``calculator._answer`` declares it (ints as ints);
+Each section is built here once, typed as ``calculator.protocol._answer`` declares it (ints as
+ints);
 :func:`describe_panels` assembles every planning panel of a form's outcome, for the command
 line and the page alike.
 """
@@ -12,41 +13,43 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
-from ._budget import PromptBudget
-from ._chunking import ChunkPlan
-from ._compare import Comparison
-from ._cost import embedding_cost
-from ._databases import DatabaseStorage
-from ._decimals import decimal_text
-from ._documents import CorpusPlan, plan_one_document
+from .._budget import PromptBudget
+from .._chunking import ChunkPlan
+from .._compare import Comparison
+from .._cost import embedding_cost
+from .._databases import DatabaseStorage
+from .._decimals import decimal_text
+from .._documents import CorpusPlan, plan_one_document
+from .._input_limit import InputLimit, input_limit
+from .._pgvector import PgvectorSize
+from .._reindex import MigrationSize, ReindexCase
+from .._storage import StorageSize, pgvector_value_bytes
+from .._vectors import VectorSize
 from ._form import FormOutcome
-from ._input_limit import InputLimit, input_limit
-from ._pgvector import PgvectorSize
-from ._reindex import MigrationSize, ReindexCase
-from ._storage import StorageSize, pgvector_value_bytes
-from ._vectors import VectorSize
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._answer import (
+        DatabaseAnswer,
+        ModelLimitAnswer,
+        PanelFigures,
+        StorageAnswer,
+        StoragePartAnswer,
+        TradeoffAnswer,
+    )
+    from ._figures import (
         Budget,
         CompareRowFigures,
         ComparisonFiguresAnswer,
         Cost,
-        DatabaseAnswer,
         Difference,
         DocumentsAnswer,
-        ModelLimitAnswer,
         OneStream,
-        PanelFigures,
         PerDocument,
         PlanFigures,
         Quotient,
         ReindexAnswer,
-        StorageAnswer,
-        StoragePartAnswer,
-        TradeoffAnswer,
     )
 
 
@@ -64,7 +67,7 @@ def describe_panels(
     ``with_tradeoff`` (it plans the corpus some fifty times over), a splitter's plan with
     its chunks at the grid's windows where ``measured`` has them.
 
-    >>> from calculator._form import evaluate_form
+    >>> from calculator.protocol._form import evaluate_form
     >>> panels = describe_panels(evaluate_form({"tokens": "8000", "chunk_size": "512",
     ...                                         "overlap": "64", "price_per_million": "0.02"}))
     >>> panels["cost"]["one_time"], panels["budget"], panels["compare"]["best"]["chunks"]

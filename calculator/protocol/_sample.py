@@ -30,12 +30,13 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from ._chunking import plan_chunks
-from ._decimals import decimal_text
-from ._errors import CalculatorError
-from ._integers import require_int
-from ._record import record
-from ._text import (
+from .._chunking import plan_chunks
+from .._decimals import decimal_text
+from .._documents import SPLITTERS
+from .._errors import CalculatorError
+from .._integers import require_int
+from .._record import record
+from .._text import (
     MAX_DECIMAL_DIGITS,
     SIZE_UNITS,
     NumberFormat,
@@ -434,9 +435,6 @@ def describe(request_json: str) -> str:
     return json.dumps(answer)
 
 
-# The splitters in the order the page lists them.
-_ORDER = ("recursive", "markdown", "sentence")
-
-
 def _splitter_order(item: tuple[str, object]) -> int:
-    return _ORDER.index(item[0]) if item[0] in _ORDER else len(_ORDER)
+    """The splitters in the order the page lists them (their declaration's)."""
+    return SPLITTERS.index(item[0]) if item[0] in SPLITTERS else len(SPLITTERS)

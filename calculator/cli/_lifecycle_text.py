@@ -5,16 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from ._chunking import ChunkPlan
-from ._cost import embedding_cost
-from ._databases import DATABASE_NAMES, DatabaseStorage
-from ._decimals import decimal_text
-from ._documents import CorpusPlan
-from ._english import count_of
-from ._input_limit import InputLimit
-from ._reindex import MigrationSize, ReindexCase
-from ._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
-from ._units import bytes_and_sizes
+from .._chunking import ChunkPlan
+from .._cost import embedding_cost
+from .._databases import DATABASE_NAMES, DatabaseStorage
+from .._decimals import decimal_text
+from .._documents import CorpusPlan
+from .._english import count_of
+from .._input_limit import InputLimit
+from .._reindex import MigrationSize, ReindexCase
+from .._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
+from .._units import bytes_and_sizes
 
 _LABEL = 20  # the width of the labels, as in the main summary
 

@@ -11,8 +11,8 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ._budget import PromptBudget, prompt_budget
-from ._compare import (
+from .._budget import PromptBudget, prompt_budget
+from .._compare import (
     MAX_ROWS,
     ROW_FIELDS,
     Comparison,
@@ -22,14 +22,13 @@ from ._compare import (
     default_row_notes,
     split_compare_spec,
 )
-from ._cost import parse_price
-from ._databases import DatabaseStorage, database_storage
-from ._documents import CorpusPlan, Lengths, count_document_tokens, plan_corpus
-from ._errors import CalculatorError, shortened
-from ._fields import FIELD_MINIMUMS, FIELDS, home_fields
-from ._input_limit import InputLimit, input_limit
-from ._record import record
-from ._reindex import (
+from .._cost import parse_price
+from .._databases import DatabaseStorage, database_storage
+from .._documents import CorpusPlan, Lengths, count_document_tokens, plan_corpus
+from .._errors import CalculatorError, shortened
+from .._input_limit import InputLimit, input_limit
+from .._record import record
+from .._reindex import (
     MigrationSize,
     ReindexCase,
     ReindexPlan,
@@ -41,9 +40,10 @@ from ._reindex import (
     unchanged,
     windows_ending_by,
 )
-from ._storage import DEFAULT_HNSW_M, StorageSize, storage_size
-from ._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
-from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+from .._storage import DEFAULT_HNSW_M, StorageSize, storage_size
+from .._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
+from .._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+from ._fields import FIELD_MINIMUMS, FIELDS, home_fields, shown
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
@@ -413,12 +413,9 @@ class _FieldReader:
         return any(self.text(name) for name in home_fields(panel))
 
     def shown(self, name: str) -> bool:
-        """Whether field ``name`` is in use under the form's choices (its conditions; an
-        empty choice reads as its default, as ``choice`` reads it)."""
-        return all(
-            (self.text(chooser) or FIELDS[chooser].default) == value
-            for chooser, value in FIELDS[name].conditions
-        )
+        """Whether field ``name`` is in use under the form's choices (``_fields.shown``, the
+        one rule, on the texts as ``choice`` reads them)."""
+        return shown(name, {chooser: self.text(chooser) for chooser, _ in FIELDS[name].conditions})
 
     def refuse(self, error: CalculatorError) -> None:
         self.errors.setdefault(error.field, error)

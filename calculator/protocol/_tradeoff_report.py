@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ._decimals import decimal_text
+from .._decimals import decimal_text
+from .._tradeoff import Tradeoff, TradeoffPoint, tradeoff
 from ._form import FormOutcome
-from ._tradeoff import Tradeoff, TradeoffPoint, tradeoff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,0 +1,305 @@
+"""Pre-tokenizers: how ``tokenizers`` cuts a normalized text into the pieces its model
+encodes."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .._hf_limits import (
+    UnsupportedTokenizerError,
+)
+from .._tables import _hf as tables
+from ._characters import Split, _flags, _regex, _to_byte_characters
+from ._patterns import GPT2_PATTERN, _pattern
+
+# (start, end, is a match), covering the text end to end, as tokenizers' Pattern gives them.
+Events = list[tuple[int, int, bool]]
+
+
+def _events(text: str, matches: Iterator[re.Match[str]]) -> Events:
+    if not text:
+        return [(0, 0, False)]
+    events: Events = []
+    previous = 0
+    for match in matches:
+        start, end = match.span()
+        if previous != start:
+            events.append((previous, start, False))
+        events.append((start, end, True))
+        previous = end
+    if previous != len(text):
+        events.append((previous, len(text), False))
+    return events
+
+
+def _split(text: str, at_start: bool, events: Events, behavior: str) -> list[Split]:
+    """``NormalizedString::split`` for ``behavior``; empty pieces dropped."""
+    spans: list[tuple[int, int, bool]]
+    if behavior == "Isolated":
+        spans = [(start, end, False) for start, end, _ in events]
+    elif behavior == "Removed":
+        spans = events
+    elif behavior in ("Contiguous", "MergedWithPrevious"):
+        spans = []
+        previous = False
+        for start, end, is_match in events:
+            joins = (
+                (is_match == previous) if behavior == "Contiguous" else (is_match and not previous)
+            )
+            if joins and spans:
+                spans[-1] = (spans[-1][0], end, False)
+            else:
+                spans.append((start, end, False))
+            previous = is_match
+    elif behavior == "MergedWithNext":
+        spans = []
+        previous = False
+        for start, end, is_match in reversed(events):
+            if is_match and not previous and spans:
+                spans[-1] = (start, spans[-1][1], False)
+            else:
+                spans.append((start, end, False))
+            previous = is_match
+        spans.reverse()
+    else:
+        raise UnsupportedTokenizerError(
+            f"the split behavior {behavior!r} is not supported",
+            part=f'"behavior": {json.dumps(behavior)}',
+        )
+    return [
+        (text[start:end], at_start and start == 0)
+        for start, end, removed in spans
+        if not removed and end > start
+    ]
+
+
+def _char_events(text: str, pattern: re.Pattern[str]) -> Events:
+    """Events of a one-character pattern: each matching character its own match."""
+    return _events(text, pattern.finditer(text))
+
+
+PreTokenizer = Callable[[list[Split]], list[Split]]
+
+
+def _each(split: Callable[[str, bool], list[Split]]) -> PreTokenizer:
+    def pre_tokenize(splits: list[Split]) -> list[Split]:
+        out: list[Split] = []
+        for text, at_start in splits:
+            out += split(text, at_start)
+        return out
+
+    return pre_tokenize
+
+
+def _bert_pre_tokenizer(_: dict[str, Any]) -> PreTokenizer:
+    # Whitespace removed, then punctuation isolated: every run of neither is a word.
+    words = _regex("[^{WHITE}{PUNCTUATION}]+|[{PUNCTUATION}]")
+
+    def split(text: str, at_start: bool) -> list[Split]:
+        return [(m.group(), at_start and m.start() == 0) for m in words.finditer(text)]
+
+    return _each(split)
+
+
+def _whitespace_split(_: dict[str, Any]) -> PreTokenizer:
+    pieces = _regex("[^{WHITE}]+")
+
+    def split(text: str, at_start: bool) -> list[Split]:
+        return [(m.group(), at_start and m.start() == 0) for m in pieces.finditer(text)]
+
+    return _each(split)
+
+
+def _whitespace(_: dict[str, Any]) -> PreTokenizer:
+    pieces = _regex("[{WORD}]+|[^{WORD}{SPACE}]+")
+
+    def split(text: str, at_start: bool) -> list[Split]:
+        return [(m.group(), at_start and m.start() == 0) for m in pieces.finditer(text)]
+
+    return _each(split)
+
+
+def _by_class(template: str, behavior: str) -> PreTokenizer:
+    pattern = _regex(template)
+
+    def split(text: str, at_start: bool) -> list[Split]:
+        return _split(text, at_start, _char_events(text, pattern), behavior)
+
+    return _each(split)
+
+
+def _punctuation(spec: dict[str, Any]) -> PreTokenizer:
+    return _by_class("[{PUNCTUATION}]", spec.get("behavior", "Isolated"))
+
+
+def _digits(spec: dict[str, Any]) -> PreTokenizer:
+    individual = spec.get("individual_digits", False)
+    return _by_class("[{NUMERIC}]", "Isolated" if individual else "Contiguous")
+
+
+def _char_delimiter(spec: dict[str, Any]) -> PreTokenizer:
+    pattern = re.compile(re.escape(spec["delimiter"]))
+
+    def split(text: str, at_start: bool) -> list[Split]:
+        return _split(text, at_start, _char_events(text, pattern), "Removed")
+
+    return _each(split)
+
+
+def _split_pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
+    behavior = spec.get("behavior", "Removed")
+    invert = spec.get("invert", False)
+    pattern_spec = spec.get("pattern")
+    if isinstance(pattern_spec, dict) and pattern_spec.get("Regex") == GPT2_PATTERN:
+        gpt2 = _gpt2_pieces
+
+        def split(text: str, at_start: bool) -> list[Split]:
+            matches = [(m.start(), m.end()) for m in gpt2(text)]
+            events = _span_events(text, matches)
+            if invert:
+                events = [(start, end, not is_match) for start, end, is_match in events]
+            return _split(text, at_start, events, behavior)
+
+        return _each(split)
+    if isinstance(pattern_spec, dict) and pattern_spec.get("String") == "":
+        raise UnsupportedTokenizerError(
+            "the Split pre-tokenizer's empty pattern is not supported", part='"String": ""'
+        )
+    pattern = _pattern(pattern_spec, "Split pre-tokenizer")
+
+    def split_plain(text: str, at_start: bool) -> list[Split]:
+        events = _events(text, pattern.finditer(text))
+        if invert:
+            events = [(start, end, not is_match) for start, end, is_match in events]
+        return _split(text, at_start, events, behavior)
+
+    return _each(split_plain)
+
+
+def _span_events(text: str, spans: list[tuple[int, int]]) -> Events:
+    if not text:
+        return [(0, 0, False)]
+    events: Events = []
+    previous = 0
+    for start, end in spans:
+        if previous != start:
+            events.append((previous, start, False))
+        events.append((start, end, True))
+        previous = end
+    if previous != len(text):
+        events.append((previous, len(text), False))
+    return events
+
+
+def _metaspace(spec: dict[str, Any]) -> PreTokenizer:
+    replacement = spec.get("replacement", "\u2581")
+    scheme = spec.get("prepend_scheme", "always")
+    if spec.get("add_prefix_space") is False:
+        scheme = "never"
+    split_pieces = spec.get("split", True)
+    pattern = re.compile(re.escape(replacement))
+
+    def split(text: str, at_start: bool) -> list[Split]:
+        text = text.replace(" ", replacement)
+        if (scheme == "always" or (scheme == "first" and at_start)) and not text.startswith(
+            replacement
+        ):
+            text = replacement + text
+        if not split_pieces:
+            return [(text, at_start)] if text else []
+        return _split(text, at_start, _char_events(text, pattern), "MergedWithNext")
+
+    return _each(split)
+
+
+# GPT-2's pattern over class codes: L letter (s t r e v m l d themselves, for the
+# contractions), N number, " " the space, W other white space, ' the apostrophe, P other.
+_GPT2_CODES = re.compile(
+    "'s|'t|'re|'ve|'m|'ll|'d| ?[Lstrevmld]+| ?N+| ?[^ WLstrevmldN]+|[ W]+(?![^ W])|[ W]+"
+)
+_GPT2_TABLE: dict[int, int] = {}
+
+
+def _gpt2_codes(text: str) -> str:
+    table = _GPT2_TABLE
+    for character in set(text):
+        code_point = ord(character)
+        if code_point in table:
+            continue
+        if character in "strevmld '":
+            code = character
+        else:
+            flags = _flags(character)
+            code = (
+                "L"
+                if flags & tables.LETTER
+                else "N"
+                if flags & tables.NUMBER
+                else "W"
+                if flags & tables.ONIG_SPACE
+                else "P"
+            )
+        table[code_point] = ord(code)
+    return text.translate(table)
+
+
+def _gpt2_pieces(text: str) -> Iterator[re.Match[str]]:
+    return _GPT2_CODES.finditer(_gpt2_codes(text))
+
+
+def _byte_level(spec: dict[str, Any]) -> PreTokenizer:
+    prefix = spec.get("add_prefix_space", True)
+    use_regex = spec.get("use_regex", True)
+
+    def pre_tokenize(splits: list[Split]) -> list[Split]:
+        out: list[Split] = []
+        for piece, at_start in splits:
+            text = " " + piece if prefix and not piece.startswith(" ") else piece
+            if use_regex:
+                out += [
+                    (text[m.start() : m.end()], at_start and m.start() == 0)
+                    for m in _gpt2_pieces(text)
+                ]
+            elif text:
+                out.append((text, at_start))
+        return [(_to_byte_characters(text), at_start) for text, at_start in out]
+
+    return pre_tokenize
+
+
+def _sequence_pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
+    parts = [_pre_tokenizer(item) for item in spec.get("pretokenizers", [])]
+
+    def pre_tokenize(splits: list[Split]) -> list[Split]:
+        for part in parts:
+            splits = part(splits)
+        return splits
+
+    return pre_tokenize
+
+
+_PRE_TOKENIZERS: dict[str, Callable[[dict[str, Any]], PreTokenizer]] = {
+    "BertPreTokenizer": _bert_pre_tokenizer,
+    "Whitespace": _whitespace,
+    "WhitespaceSplit": _whitespace_split,
+    "Punctuation": _punctuation,
+    "Digits": _digits,
+    "CharDelimiterSplit": _char_delimiter,
+    "Split": _split_pre_tokenizer,
+    "Metaspace": _metaspace,
+    "ByteLevel": _byte_level,
+    "Sequence": _sequence_pre_tokenizer,
+}
+
+
+def _pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
+    kind = spec.get("type")
+    make = _PRE_TOKENIZERS.get(str(kind))
+    if make is None:
+        raise UnsupportedTokenizerError(
+            f"the {kind} pre-tokenizer is not supported", part=f'"type": {json.dumps(kind)}'
+        )
+    return make(spec)

@@ -1,0 +1,245 @@
+"""The command line's options: each fills a field of the page's form, with its default."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from .._documents import CHUNKERS
+from .._encodings import COUNTERS
+from .._vectors import CUSTOM_DTYPE
+from ..protocol._fields import FIELDS
+
+if TYPE_CHECKING:
+    pass
+
+
+EXIT_BAD_INPUT = 2
+EXIT_SOME_FILES_NOT_COUNTED = 1
+# Where `python3 build.py ranks` puts the ranks in a checkout of the project.
+RANKS_DIR = Path(__file__).resolve().parents[2] / ".cache" / "token-ranks"
+PROGRAM = "python3 -m calculator"
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake in one line, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def _default(name: str) -> str:
+    """The command line's default of field ``name``, as its declaration gives it."""
+    return FIELDS[name].command_line_default
+
+
+def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an option)
+    parser = _OneLineParser(
+        prog=PROGRAM,
+        description="Exact chunk count, tokens processed and raw vector size of one token stream.",
+    )
+    tokens, chunk_size = FIELDS["tokens"].minimum, FIELDS["chunk_size"].minimum
+    parser.add_argument(
+        "--tokens", help=f"document tokens N (>= {tokens}); default: the counted total"
+    )
+    parser.add_argument(
+        "--chunk-size",
+        default=_default("chunk_size"),
+        help=f"window size C in tokens (>= {chunk_size}); default {_default('chunk_size')}",
+    )
+    parser.add_argument(
+        "--overlap", default=_default("overlap"), help="overlap O in tokens, 0 <= O < C"
+    )
+    parser.add_argument(
+        "--dimensions", default=_default("dimensions"), help="vector dimensions (adds the raw size)"
+    )
+    representation = parser.add_mutually_exclusive_group()
+    # A custom representation is --bytes-per-dimension, not a --dtype choice.
+    dtypes = sorted(set(FIELDS["dtype"].choices) - {CUSTOM_DTYPE})
+    representation.add_argument("--dtype", choices=dtypes, help=f"default {_default('dtype')}")
+    representation.add_argument("--bytes-per-dimension", help="a custom whole number of bytes")
+    parser.add_argument(
+        "--compare",
+        default=_default("compare"),
+        help="configurations side by side: chunk_size:overlap[:dimensions[:dtype]],...",
+    )
+    parser.add_argument(
+        "--documents", default=_default("documents"), help="number of documents, chunked one by one"
+    )
+    parser.add_argument(
+        "--average-tokens",
+        default=_default("average_tokens"),
+        help="tokens per document (with --documents)",
+    )
+    parser.add_argument(
+        "--document-tokens", help="file of per-document token counts (one per line), - for stdin"
+    )
+    parser.add_argument(
+        "--top-k", default=_default("top_k"), help="chunks retrieved into the prompt"
+    )
+    parser.add_argument(
+        "--context-window", default=_default("context_window"), help="the model's context window"
+    )
+    parser.add_argument(
+        "--reserved-tokens",
+        default=_default("reserved_tokens"),
+        help="instructions, question, history",
+    )
+    parser.add_argument(
+        "--answer-tokens", default=_default("answer_tokens"), help="tokens kept for the answer"
+    )
+    parser.add_argument(
+        "--price-per-million",
+        default=_default("price_per_million"),
+        help="your price per million tokens",
+    )
+    reindex = parser.add_argument_group("re-indexing (one stream, or changed documents)")
+    reindex.add_argument("--new-chunk-size", help="split again at this chunk size C2")
+    reindex.add_argument("--new-overlap", help="split again with this overlap O2")
+    reindex.add_argument("--edit-at", help="an edit at token position P (0 <= P <= N)")
+    reindex.add_argument("--edit-tokens", help="tokens inserted there (> 0) or deleted (< 0)")
+    reindex.add_argument(
+        "--model-change", action="store_true", help="a new embedding model: nothing is reused"
+    )
+    reindex.add_argument(
+        "--changed-documents", help="K of --documents changed (each gets the edit, if given)"
+    )
+    storage = parser.add_argument_group("storage beyond raw vectors (needs --dimensions)")
+    storage.add_argument(
+        "--hnsw-m", help=f"HNSW links per node M (>= {FIELDS['hnsw_m'].minimum}, default 16)"
+    )
+    storage.add_argument("--metadata-bytes", help="metadata bytes per chunk (default 0)")
+    storage.add_argument("--text-bytes-per-token", help="stored text bytes per token, e.g. 4.29")
+    storage.add_argument("--replicas", help="copies of the whole index (default 1)")
+    storage.add_argument(
+        "--quantized-dtype",
+        choices=sorted(FIELDS["quantized_dtype"].choices),
+        help="a quantized copy of every vector kept beside the originals",
+    )
+    storage.add_argument(
+        "--database",
+        choices=sorted(FIELDS["database"].choices),
+        help="size the storage as this database stores it (default generic: the formula)",
+    )
+    storage.add_argument(
+        "--index",
+        dest="index_kind",
+        choices=sorted(FIELDS["index_kind"].choices),
+        help="pgvector's index (default hnsw)",
+    )
+    storage.add_argument("--lists", help="IVFFlat lists (default 100)")
+    storage.add_argument(
+        "--on-disk",
+        choices=sorted(FIELDS["on_disk"].choices),
+        help="Qdrant: what is kept on disk only (default none)",
+    )
+    parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
+    parser.add_argument(
+        "--added-tokens", help="tokens the model adds to every chunk ([CLS], [SEP], a prefix)"
+    )
+    parser.add_argument(
+        "--model",
+        metavar="NAME",
+        help="an embedding model's preset: fills the options above"
+        " that are not given (docs/models.md lists them)",
+    )
+    counting = parser.add_argument_group("counting your own text (each file is one document)")
+    counting.add_argument(
+        "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
+    )
+    counting.add_argument(
+        "--encoding", choices=COUNTERS, help=f"default: --model's tokenizer, else {COUNTERS[0]}"
+    )
+    counting.add_argument(
+        "--tokenizer", metavar="FILE", help="a Hugging Face tokenizer.json (instead of --encoding)"
+    )
+    counting.add_argument(
+        "--model-tokenizer",
+        metavar="NAME|FILE",
+        help="the embedding model's own tokenizer (a built-in name or a tokenizer.json), to"
+        " measure every chunk as the model sees it; default: --model's, when built in",
+    )
+    counting.add_argument(
+        "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
+    )
+    counting.add_argument(
+        "--splitter",
+        choices=CHUNKERS,
+        default=CHUNKERS[0],
+        help="split each file as LangChain's recursive (or Markdown) splitter or LlamaIndex's"
+        " sentence splitter does; default: the window model",
+    )
+    parser.add_argument(
+        "--tradeoff",
+        action="store_true",
+        help="the corpus across chunk sizes 128-2048 and overlaps 0-50%% (and the current one)",
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    output.add_argument(
+        "--csv", action="store_true", help="print the trade-off as CSV, the plan's row marked"
+    )
+    return parser
+
+
+# The storage flags: each sizes something per vector, so each needs --dimensions.
+_STORAGE_OPTIONS = (
+    "hnsw_m",
+    "metadata_bytes",
+    "text_bytes_per_token",
+    "replicas",
+    "quantized_dtype",
+    "database",
+    "index_kind",
+    "lists",
+    "on_disk",
+)
+
+
+def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+    """Refuse re-indexing flags that ask two different questions at once."""
+    documents = options.documents or options.average_tokens or options.document_tokens
+    if options.tokens is None and not (options.count or documents):
+        parser.error("the following arguments are required: --tokens (or --count, or documents)")
+    if options.splitter != "window" and not options.count:
+        parser.error("argument --splitter: splits the counted files; needs --count")
+    if options.count and (documents or options.changed_documents is not None):
+        parser.error("argument --count: the counted files are the documents; not allowed"
+                     " with --documents, --average-tokens, --document-tokens"
+                     " or --changed-documents")  # fmt: skip
+    split = options.new_chunk_size is not None or options.new_overlap is not None
+    edit = options.edit_at is not None or options.edit_tokens is not None
+    if split and edit:
+        parser.error("argument --edit-at/--edit-tokens: not allowed with --new-chunk-size/"
+                     "--new-overlap (plan one change at a time)")  # fmt: skip
+    if options.changed_documents is not None and split:
+        parser.error("argument --changed-documents: not allowed with --new-chunk-size/"
+                     "--new-overlap (a new split changes every document)")  # fmt: skip
+    if options.changed_documents is not None and options.document_tokens is not None:
+        parser.error("argument --changed-documents: needs --documents and --average-tokens,"
+                     " not --document-tokens")  # fmt: skip
+    # A database's own flags: each under its field's conditions, as the page shows it.
+    for name in ("index_kind", "lists", "on_disk"):
+        if getattr(options, name) is None:
+            continue
+        for chooser, value in reversed(FIELDS[name].conditions):
+            if (getattr(options, chooser) or FIELDS[chooser].default) != value:
+                parser.error(f"argument {_flag(name)}: only with {_flag(chooser)} {value}")
+
+
+#: The widest line of the readable output: a longer one goes on under its figure's column.
+
+# Fields whose option is not named after them.
+_FLAGS = {"index_kind": "--index"}
+
+
+def _flag(field: str) -> str:
+    """The option behind a form field: ``compare.1.overlap`` → ``--compare (row 2, overlap)``."""
+    prefix, _, rest = field.partition(".")
+    flag = _FLAGS.get(prefix) or "--" + prefix.replace("_", "-")
+    if rest:
+        row, _, column = rest.partition(".")
+        flag += f" (row {int(row) + 1}, {column})"
+    return flag
