@@ -95,7 +95,11 @@ SHARED_DIST = "TEST_DIST"
 # Firefox's browser tests take longer than Chromium's but less than Chromium's and the other
 # tests together: the two slowest of those (a clean build compared with the shared one, and
 # the tokenizers' property tests) run beside Firefox's, to even the two processes' time.
-BESIDE_FIREFOX = ("tests/test_reproducible.py", "tests/test_hf_tokenizers.py")
+BESIDE_FIREFOX = (
+    "tests/test_reproducible.py",
+    "tests/test_hf_tokenizers.py",
+    "tests/test_hf_counting.py",
+)
 
 
 # How long Firefox's process may go on once the other has ended (it usually ends within five

@@ -1,9 +1,10 @@
 """Each name list the calculator, the command line, the templates and the page share is
-declared once: splitters (``calculator._documents.CHUNKERS``), encodings (the tokenizers'
-``calculator._encodings``), models (``calculator/models.json``) and
-byte units (``calculator._units``).  Everywhere else reads or receives them; a list of two or
-more of them written by hand in a hand-written file (a Python tuple, a JavaScript array, a
-TypeScript union, a template's loop) fails here, naming the file and the line."""
+declared once: splitters (``calculator._documents.CHUNKERS``), tokenizers by name
+(``calculator._encodings``), models (``calculator/models.json``) and byte units
+(``calculator._units``).  Everywhere else reads or receives them; a list of two or more of
+them written by hand in a hand-written file (a Python tuple, a JavaScript array, a TypeScript
+union, a template's loop) fails here, naming the file and the line.  And no file of
+hand-written code is longer than a reader takes in whole."""
 
 from __future__ import annotations
 
@@ -135,3 +136,23 @@ def test_a_hand_copy_is_found(path: str, text: str) -> None:
 )
 def test_one_name_used_is_not_a_copy(path: str, text: str) -> None:
     assert not list(hand_copies(path, text))
+
+
+# A file a reader takes in whole: hand-written code of any kind stays under this many lines;
+# a generated table (in a _tables/ folder, naming its generator) may be as long as its data.
+MOST_LINES = 600
+CODE = (".py", ".js", ".mjs", ".ts", ".j2", ".css", ".sh")
+
+
+def test_no_file_of_hand_written_code_is_over_600_lines() -> None:
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split()
+    long = [
+        f"{path}: {lines} lines"
+        for path in listed
+        if path.endswith(CODE) and "/_tables/" not in path and (ROOT / path).exists()
+        for lines in [len((ROOT / path).read_text(encoding="utf-8").splitlines())]
+        if lines > MOST_LINES
+    ]
+    assert not long, "\n".join(long)

@@ -35,9 +35,9 @@ from calculator._splitters._model_fit import (
 from calculator._tokens import ENCODINGS
 from calculator._tokens._counters import COUNTERS
 from calculator.cli import _model_fit_text
+from hf_references import bert_ours, bert_reference
 from test_cli_count import RANKS, run_main
 from test_cli_splitter import library_chunks
-from test_hf_tokenizers import bert_ours, bert_reference
 from test_splitters import markdown, prose, tiktoken_encoding
 
 WIDTH = 120

@@ -28,7 +28,7 @@ from calculator._splitters import _page as split_page
 from calculator._tokens import ENCODINGS, RANKS_SUFFIX
 from calculator._tokens import _page as count_page
 from calculator._tokens._counters import BERT
-from test_hf_tokenizers import bert_reference, generated_text
+from hf_references import bert_reference, generated_text
 from test_splitters import library, markdown, prose, tiktoken_encoding
 
 logging.getLogger("langchain_text_splitters").setLevel(logging.ERROR)

@@ -18,7 +18,7 @@ from browser.test_count import COUNT_TIMEOUT_MS, TEXTS, count_panel, encoding, e
 from browser.test_page import catalog, field, fill, localized, open_page
 from calculator._decimals import decimal_text
 from calculator.protocol._sample import Sample, SampleDocument, estimate
-from test_hf_tokenizers import _trained_json, bert_reference
+from hf_references import _trained_json, bert_reference
 
 # Files dropped on the panel as a visitor drops them: a drop event whose DataTransfer holds
 # Files made in the page from (name, text) pairs.

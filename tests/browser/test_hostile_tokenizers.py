@@ -22,7 +22,7 @@ from browser.test_count_slices import NOTICED_S, seconds_until
 from browser.test_page import catalog, field, fill, open_page
 from calculator._tokens._hf_limits import TokenizerFileError
 from calculator._tokens._page import counter, load_tokenizer
-from test_hf_tokenizers import _trained_json
+from hf_references import _trained_json
 from test_hostile_tokenizers import HOSTILE, RUN_TEXT, malformed, refusal_of
 
 # Each file in a language of its own: what is said is the page's, in each.

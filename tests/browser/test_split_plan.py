@@ -20,7 +20,7 @@ from browser.test_count import COUNT_TIMEOUT_MS, count_panel, encoding
 from browser.test_count_models import drop
 from browser.test_page import catalog, field, fill, open_page
 from calculator.cli import main
-from test_hf_tokenizers import bert_reference
+from hf_references import bert_reference
 from test_splitters import library, prose
 
 
