@@ -25,6 +25,7 @@ class Shot(NamedTuple):
     scheme: str  # the color scheme the visitor prefers: "light" or "dark"
     shown: str  # a selector that must be visible before the picture is taken
     element: str | None = None  # only this element (None: the whole page)
+    full_page: bool = True  # False: only what the window shows (the README's picture)
 
 
 SHOTS = (
@@ -37,6 +38,8 @@ SHOTS = (
          "#chunk-map svg"),
     Shot("share-embed", f"en/{SMALL_EXAMPLE}", 1280, 900, "light", "[data-embed-snippet]",
          element=".share-embed"),
+    # docs/screenshot.png, the README's: copy it there when the page's first screen changes.
+    Shot("readme", "en/", 1200, 1310, "light", "#chunk-map svg", full_page=False),
 )  # fmt: skip
 
 
@@ -62,7 +65,7 @@ def take_screenshots(dist: Path, target: Path) -> list[Path]:
                 expect(page.locator(shot.shown).first).to_be_visible()
                 path = target / f"{shot.name}.png"
                 if shot.element is None:
-                    page.screenshot(path=path, full_page=True)
+                    page.screenshot(path=path, full_page=shot.full_page)
                 else:
                     page.locator(shot.element).screenshot(path=path)
                 written.append(path)
