@@ -15,3 +15,6 @@ ENCODINGS = ("o200k_base", "cl100k_base")
 BERT = "bert-base-uncased"
 # The counters known by name, the first the default.
 COUNTERS = (*ENCODINGS, BERT)
+#: What counted where no reference library did (``--pure-python``, the page): this package's
+#: own tokenizers.
+PURE_PYTHON = "pure Python"

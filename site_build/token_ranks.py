@@ -156,10 +156,21 @@ def ship_tokenizer(dist: Path) -> str:
     return versioned(target)
 
 
+# The command line's alone: the reference libraries' counters (a browser has neither library).
+COMMAND_LINE_ONLY = ("_native.py",)
+
+
 def _write_zip(path: Path, package: Path, *patterns: str) -> None:
     """A zip of ``package``'s files matching ``patterns``, under their path from the
     checkout (``calculator/_tokens/...``), in sorted order with a fixed date."""
-    sources = sorted({source for pattern in patterns for source in package.rglob(pattern)})
+    sources = sorted(
+        {
+            source
+            for pattern in patterns
+            for source in package.rglob(pattern)
+            if source.name not in COMMAND_LINE_ONLY
+        }
+    )
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
         for source in sources:
             entry = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), FIXED_DATE)

@@ -9,11 +9,15 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
+import tiktoken
 
 import build
 from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from calculator._tokens._files import count_files, html_text, read_text, text_files
 from calculator.cli import main
+
+# tiktoken counts OpenAI's encodings where installed (the tests' environment has it).
+BY_TIKTOKEN = f" (tiktoken {tiktoken.__version__})"
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = str(build.TOKEN_RANKS)
@@ -68,6 +72,7 @@ def test_folders_are_walked_in_order_and_counted(
     utf8 = sum(len(text.encode()) for text in texts)
     assert counted == {
         "encoding": "o200k_base",
+        "engine": f"tiktoken {tiktoken.__version__}",
         "documents": documents,
         "tokens": tokens_in_all,
         "characters": sum(len(text) for text in texts),
@@ -136,7 +141,7 @@ def test_a_file_not_utf8_or_binary_gets_its_line_and_the_others_count(
         f"python3 -m calculator: {(corpus / 'nul.txt').as_posix()}: "
         "binary file (a NUL byte at offset 1)",
     ]
-    assert out.startswith("counted with o200k_base: 3 files, ")
+    assert out.startswith(f"counted with o200k_base{BY_TIKTOKEN}: 3 files, ")
 
 
 def test_nothing_countable_or_no_ranks_is_bad_input(
@@ -188,7 +193,7 @@ def test_end_to_end_from_the_repository_root(corpus: Path) -> None:
     )  # fmt: skip
     assert (completed.returncode, completed.stderr) == (0, "")
     first = completed.stdout.splitlines()[0]
-    assert first.startswith("counted with o200k_base: 3 files, ")
+    assert first.startswith(f"counted with o200k_base{BY_TIKTOKEN}: 3 files, ")
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from calculator import plan_chunks
 from calculator._decimals import decimal_text
 from calculator._splitters._files import split_files
 from calculator._tokens import ENCODINGS
-from test_cli_count import RANKS, run_main
+from test_cli_count import BY_TIKTOKEN, RANKS, run_main
 from test_splitters import markdown, prose, tiktoken_encoding
 
 
@@ -129,7 +129,7 @@ def test_the_text_output_names_the_splitter(
     alone = plan_chunks(tokens, 4, 0)
     lines = out.splitlines()
     assert lines[0] == (
-        f"counted with o200k_base: 1 file, {tokens} tokens; "
+        f"counted with o200k_base{BY_TIKTOKEN}: 1 file, {tokens} tokens; "
         f"{decimal_text(Fraction(len(text), tokens), 2)} bytes and"
         f" {decimal_text(Fraction(len(text), tokens), 2)} characters a token"
     )

@@ -10,6 +10,7 @@ end is the subject (a hang would be the fault), under a timeout that only guards
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import subprocess
@@ -205,8 +206,8 @@ def malformed(draw: st.DrawFn) -> str:
                 parent.pop(path[-1], None)
             elif how == "deep":
                 parent[path[-1]] = json.loads("[" * 200 + "]" * 200)
-            else:
-                parent[path[-1]] = draw(ODD_VALUES)
+            else:  # a copy: the same drawn list twice would nest in itself
+                parent[path[-1]] = copy.deepcopy(draw(ODD_VALUES))
         except (KeyError, IndexError, TypeError):
             continue  # a field an earlier change removed
     text = json.dumps(spec)

@@ -450,7 +450,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_splitters_are_standard_library_only_and_imported_only_when_splitting() -> None:
     standard = set(sys.stdlib_module_names) | {"__future__"}
-    for source in (ROOT / "calculator" / "_splitters").glob("*.py"):
+    for source in (ROOT / "calculator" / "_splitters").rglob("*.py"):
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 assert {alias.name.partition(".")[0] for alias in node.names} <= standard

@@ -146,7 +146,7 @@ def _print(
         if request is not None:
             report = {"model_fit": fit_report(request, paths, fits), **report}
         if options.count:
-            report["counted"] = counted_report(options.encoding, files)
+            report["counted"] = counted_report(options.encoding, files, options.counted_by)
             report |= _splitter_report(options, files, splits, plan)
         if preset is not None:
             counted_with = options.encoding if options.count else None
@@ -163,7 +163,8 @@ def _print(
             print("\n".join(fit_lines(request, paths, fits)))
         if options.count:
             splitter_lines = _splitter_lines(plan)
-            print("\n".join([counted_line(options.encoding, files), *splitter_lines]))
+            counted_text = counted_line(options.encoding, files, options.counted_by)
+            print("\n".join([counted_text, *splitter_lines]))
         if preset is not None:
             print(preset_line(preset, kept, options.encoding if options.count else None))
         print(summary(plan, vectors, panels))

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .._decimals import decimal_text
+from .._encodings import PURE_PYTHON
 from .._english import count_of
 
 if TYPE_CHECKING:
@@ -47,11 +48,13 @@ def text_bytes_per_token(counted: list[Counted]) -> str | None:
     return str(exact.quantize(Decimal(1).scaleb(-BYTES_PER_TOKEN_DECIMALS), ROUND_HALF_UP))
 
 
-def counted_line(encoding: str, counted: list[Counted]) -> str:
-    """The first line: files, tokens, and the text's bytes and characters a token."""
+def counted_line(encoding: str, counted: list[Counted], engine: str = PURE_PYTHON) -> str:
+    """The first line: files, tokens, and the text's bytes and characters a token; the
+    library that counted, where one did (the same counts as this package's own)."""
     tokens, utf8, characters = _totals(counted)
     files = count_of(len(counted), "file", "files")
-    line = f"counted with {encoding}: {files}, {count_of(tokens, 'token', 'tokens')}"
+    by = "" if engine == PURE_PYTHON else f" ({engine})"
+    line = f"counted with {encoding}{by}: {files}, {count_of(tokens, 'token', 'tokens')}"
     if tokens:
         per_byte = decimal_text(Fraction(utf8, tokens), SHOWN_DECIMALS)
         per_character = decimal_text(Fraction(characters, tokens), SHOWN_DECIMALS)
@@ -59,8 +62,10 @@ def counted_line(encoding: str, counted: list[Counted]) -> str:
     return line
 
 
-def counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
-    """``--json``'s ``counted``: each file's figures and their totals."""
+def counted_report(
+    encoding: str, counted: list[Counted], engine: str = PURE_PYTHON
+) -> dict[str, object]:
+    """``--json``'s ``counted``: each file's figures and their totals, and what counted."""
     documents = [
         {
             "path": item.path,
@@ -73,6 +78,7 @@ def counted_report(encoding: str, counted: list[Counted]) -> dict[str, object]:
     tokens, utf8, characters = _totals(counted)
     return {
         "encoding": encoding,
+        "engine": engine,
         "documents": documents,
         "tokens": tokens,
         "characters": characters,

@@ -32,7 +32,7 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     """The files counted (each its own document from now on) and whether all of them were;
     each file that is not text gets its own line, and the others still count."""
     try:
-        from .._tokens._files import count_files  # noqa: PLC0415 (only --count imports it)
+        from .._tokens._files import count_files, counting_engine  # noqa: PLC0415 (--count's)
     except ModuleNotFoundError:
         message = "the tokenizer comes with the project's source, not with the installed package"
         raise _CountRefusedError("--count", message + ": run it from a checkout") from None
@@ -41,7 +41,15 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     try:
         # A progress line only where someone watches it: not in a log or a pipe.
         progress = sys.stderr if sys.stderr.isatty() else None
-        results = count_files(options.count, options.encoding, Path(options.ranks), None, progress)
+        results = count_files(
+            options.count,
+            options.encoding,
+            Path(options.ranks),
+            None,
+            progress,
+            native=not options.pure_python,
+        )
+        options.counted_by = counting_engine()
     except (OSError, ValueError) as failure:
         if options.tokenizer:
             raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None

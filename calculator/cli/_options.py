@@ -164,6 +164,12 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
         "--ranks", metavar="DIR", default=str(RANKS_DIR), help="folder of the token ranks"
     )
     counting.add_argument(
+        "--pure-python",
+        action="store_true",
+        help="count OpenAI's encodings with this package's own tokenizer (as the page counts)"
+        " even where tiktoken is installed (the same counts, faster)",
+    )
+    counting.add_argument(
         "--splitter",
         choices=CHUNKERS,
         default=CHUNKERS[0],
