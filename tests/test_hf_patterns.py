@@ -1,13 +1,17 @@
-"""Qwen3's and Llama 3's real tokenizer.json files count exactly as PyPI ``tokenizers`` counts
-them: their Split pre-tokenizers' regular expressions (Llama 3's digits in threes, Qwen2's
-one by one, case-insensitive contractions, lookahead) applied over class codes, their
-ByteLevel and BPE (Llama 3's ``ignore_merges``).  Token ids are compared, on the project's
+"""Qwen3's, Llama 3's and DeepSeek-V3's real tokenizer.json files count exactly as PyPI
+``tokenizers`` counts them: their Split pre-tokenizers' regular expressions (Llama 3's digits
+in threes, Qwen2's one by one, case-insensitive contractions, lookahead; DeepSeek-V3's three
+in turn, with Oniguruma's \\p{P}, \\p{S} and \\p{M} and CJK ranges) applied over class codes,
+their ByteLevel and BPE (Llama 3's ``ignore_merges``).  Token ids are compared, on the project's
 texts in five languages, the source documents, code, emoji, CJK, combining marks, digit runs,
 contractions in upper case and hypothesis strings; in the whole text and a slice at a time
 as the page counts.  A regular expression of another kind is still refused, by name."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import json
 import os
 from functools import cache, partial
@@ -22,13 +26,21 @@ from tokenizers import Tokenizer
 
 from calculator._tokens import _page
 from calculator._tokens._hf import HfTokenizer, UnsupportedTokenizerError, load_tokenizer_json
-from calculator._tokens._hf._patterns import KNOWN_PATTERNS, LLAMA3_PATTERN, QWEN2_PATTERN
+from calculator._tokens._hf._patterns import (
+    DEEPSEEK_CJK,
+    DEEPSEEK_DIGITS,
+    DEEPSEEK_WORDS,
+    KNOWN_PATTERNS,
+    LLAMA3_PATTERN,
+    QWEN2_PATTERN,
+)
 from hf_references import CASES, ODD, catalog_texts, generated_text
 from real_tokenizers import REAL_TOKENIZERS, real_tokenizer
 from test_cli_count import run_main
 from test_splitters import markdown, prose
 
 NAMES = sorted(REAL_TOKENIZERS)
+ROOT = Path(__file__).resolve().parent.parent
 # What the two patterns tell apart: contractions in any case (and U+017F, which Oniguruma
 # folds to "s"), digit runs of every length, line ends of both kinds, white space of other
 # kinds, punctuation runs before line ends, letters after a symbol.
@@ -37,7 +49,9 @@ PATTERN_CASES = [
     "1 12 123 1234 12345 123456 ١٢٣٤ ①②③④ ½¾ 3.14159 1,024,000",
     "a\nb\r\nc\rd\n\n\n e \n\t\n  f\u2028g\u00a0h\u3000i\x0bj\x0ck",
     "wait!!!\n\nwhat?!\r\n...\n(ok) [x] {y} <z> «q» “r” @#$%^&*",
-    "$abc #tag @user /path/to/file.txt C++ C# naïve café",
+    "$abc #tag @user /path/to/file.txt C++ C# naïve café 'Quoted' -flag",
+    "日本語のテキスト・カタカナー、中文文本。한국어 ㄱ 123456789 一二三 漢字かな",
+    "e\u0301\u0302 x\u0308 \u0915\u094d\u0937 ① ½ ™ © ≠ ∑ € ¥ ¶ § « » ¿ ¡ ⁂",
     "   leading and trailing   ",
     "\t\ttabs\t\t",
     "x" + " " * 40 + "y" + "\n" * 30 + "z",
@@ -69,10 +83,18 @@ def source_documents() -> list[str]:
 
 def test_the_files_use_the_patterns_applied() -> None:
     patterns = {
-        name: json.loads(real_tokenizer(name))["pre_tokenizer"]["pretokenizers"][0]["pattern"]
+        name: [
+            item["pattern"]["Regex"]
+            for item in json.loads(real_tokenizer(name))["pre_tokenizer"]["pretokenizers"]
+            if item["type"] == "Split"
+        ]
         for name in NAMES
     }
-    assert patterns == {"llama3": {"Regex": LLAMA3_PATTERN}, "qwen3": {"Regex": QWEN2_PATTERN}}
+    assert patterns == {
+        "llama3": [LLAMA3_PATTERN],
+        "qwen3": [QWEN2_PATTERN],
+        "deepseek_v3": [DEEPSEEK_DIGITS, DEEPSEEK_CJK, DEEPSEEK_WORDS],
+    }
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -87,7 +109,10 @@ def test_the_catalogs_and_source_documents_count_as_tokenizers_counts(name: str)
 
 
 _ALPHABET = st.sampled_from(
-    [*"aAsStTlLrReEvVdDmM'\u017f 0123456789\r\n\t\x0b\u00a0\u2028.,!?$#(", *"日😀é\u0301"]
+    [
+        *"aAsStTlLrReEvVdDmM'\u017f 0123456789\r\n\t\x0b\u00a0\u2028.,!?$#(_-[]",
+        *"\u65e5\U0001f600\u00e9\u0301\u3072\u30ab\u30fb\u30fc\ud55c\u2460\u2122\u20ac\u0308",
+    ]
 )
 
 
@@ -124,6 +149,7 @@ def test_another_regular_expression_is_refused_naming_the_ones_applied() -> None
         load_tokenizer_json(json.dumps(spec))
     assert refused.value.params == {"part": pattern}
     assert all(name in str(refused.value) for name in KNOWN_PATTERNS)
+    assert "DeepSeek-V3" in str(refused.value)
 
 
 def library_chunks(splitter: str, reference: Tokenizer, text: str, size: int) -> list[str]:
@@ -175,3 +201,16 @@ def test_the_command_line_splits_with_a_real_file_as_the_libraries_do(
         str(path): len(library_chunks(splitter, reference, text, 120))
         for path, text in texts.items()
     }
+
+
+def test_the_class_table_is_tokenizers_own() -> None:
+    """calculator/_tokens/_tables/_onig.py is what tools/make_onig_classes.py writes now."""
+    spec = importlib.util.spec_from_file_location("make", ROOT / "tools" / "make_onig_classes.py")
+    assert spec is not None and spec.loader is not None
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    written = io.StringIO()
+    with contextlib.redirect_stdout(written):
+        make.main()
+    table = ROOT / "calculator" / "_tokens" / "_tables" / "_onig.py"
+    assert written.getvalue() == table.read_text(encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -12,8 +13,18 @@ from .._hf_limits import (
     UnsupportedTokenizerError,
 )
 from .._tables import _hf as tables
+from .._tables import _onig as onig
 from ._characters import Split, _flags, _regex, _to_byte_characters
-from ._patterns import GPT2_PATTERN, LLAMA3_PATTERN, QWEN2_PATTERN, _pattern
+from ._patterns import (
+    ASCII_SYMBOLS,
+    DEEPSEEK_CJK,
+    DEEPSEEK_DIGITS,
+    DEEPSEEK_WORDS,
+    GPT2_PATTERN,
+    LLAMA3_PATTERN,
+    QWEN2_PATTERN,
+    _pattern,
+)
 
 # (start, end, is a match), covering the text end to end, as tokenizers' Pattern gives them.
 Events = list[tuple[int, int, bool]]
@@ -304,11 +315,82 @@ def _qwen2_pieces(text: str) -> Iterator[re.Match[str]]:
     return _QWEN2_CODES.finditer(_llama3_codes(text))
 
 
+# DeepSeek-V3's words over class codes: ASCII letters and symbols, the space, CR and LF
+# themselves; \x01 another letter, \x03 other white space, \x04 another \p{P} or \p{S}, \x05
+# a mark, \x06 anything else.  \p{L} is then [\x01A-Za-z], [\p{P}\p{S}] [\x04 and the ASCII
+# symbols], [^\r\n\p{L}\p{P}\p{S}] [ \x03\x05\x06].  Its digits: \x02 a number, \x06 not.
+_SYMBOLS = "".join("\\" + c if c in "\\]^-[" else c for c in ASCII_SYMBOLS)
+_DEEPSEEK_WORDS_CODES = re.compile(
+    f"[{_SYMBOLS}][A-Za-z]+|[ \x03\x05\x06]?[\x01\x05A-Za-z]+| ?[\x04{_SYMBOLS}]+[\r\n]*"
+    f"|{_SPACE}*[\r\n]+|{_SPACE}+(?![^ \r\n\x03])|{_SPACE}+"
+)
+_DEEPSEEK_DIGITS_CODES = re.compile("\x02{1,3}")
+_DEEPSEEK_KEPT = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \r\n" + ASCII_SYMBOLS
+)
+_DEEPSEEK_TABLE: dict[int, int] = {}
+
+
+def _deepseek_codes(text: str) -> str:
+    table = _DEEPSEEK_TABLE
+    for character in set(text):
+        code_point = ord(character)
+        if code_point in table:
+            continue
+        if character in _DEEPSEEK_KEPT:
+            table[code_point] = code_point
+            continue
+        flags = _flags(character)
+        table[code_point] = (
+            1
+            if flags & tables.LETTER
+            else 5
+            if _in_class(onig.MARK, code_point)
+            else 4
+            if _in_class(onig.PUNCTUATION, code_point) or _in_class(onig.SYMBOL, code_point)
+            else 3
+            if flags & tables.ONIG_SPACE
+            else 6
+        )
+    return text.translate(table)
+
+
+def _in_class(runs: tuple[tuple[int, int], ...], code_point: int) -> bool:
+    index = bisect_right(runs, (code_point, 0x10FFFF)) - 1
+    return index >= 0 and runs[index][0] <= code_point <= runs[index][1]
+
+
+def _deepseek_words(text: str) -> Iterator[re.Match[str]]:
+    return _DEEPSEEK_WORDS_CODES.finditer(_deepseek_codes(text))
+
+
+_DIGITS_TABLE: dict[int, int] = {}
+
+
+def _deepseek_digits(text: str) -> Iterator[re.Match[str]]:
+    table = _DIGITS_TABLE
+    for character in set(text):
+        if ord(character) not in table:
+            table[ord(character)] = 2 if _flags(character) & tables.NUMBER else 6
+    return _DEEPSEEK_DIGITS_CODES.finditer(text.translate(table))
+
+
+# Literal ranges of code points: Python's re reads them as Oniguruma does.
+_DEEPSEEK_CJK_PATTERN = re.compile(DEEPSEEK_CJK)
+
+
+def _deepseek_cjk(text: str) -> Iterator[re.Match[str]]:
+    return _DEEPSEEK_CJK_PATTERN.finditer(text)
+
+
 # Each regular expression applied over class codes, by its text in tokenizers' files.
 _CODED = {
     GPT2_PATTERN: _gpt2_pieces,
     LLAMA3_PATTERN: _llama3_pieces,
     QWEN2_PATTERN: _qwen2_pieces,
+    DEEPSEEK_DIGITS: _deepseek_digits,
+    DEEPSEEK_CJK: _deepseek_cjk,
+    DEEPSEEK_WORDS: _deepseek_words,
 }
 
 

@@ -15,7 +15,7 @@ from .._hf_limits import (
 from ._characters import _CHINESE, _regex
 from ._models import STEP, _model
 from ._normalizers import Normalizer, _normalizer, _normalizer_kinds, _Precompiled
-from ._patterns import KNOWN_PATTERNS
+from ._patterns import SPLIT_AT_SPACE
 from ._pre_tokenizers import PreTokenizer, _pre_tokenizer
 
 # What a field of another kind than tokenizers writes raises where it is first used: while
@@ -326,7 +326,7 @@ def _splits_at(spec: dict[str, Any] | None, space: str) -> bool:  # noqa: PLR091
         return bool(spec.get("use_regex", True)) and space == " "
     if kind == "Split":
         pattern = spec.get("pattern") or {}
-        known = pattern.get("Regex") in KNOWN_PATTERNS.values() and not spec.get("invert", False)
+        known = pattern.get("Regex") in SPLIT_AT_SPACE and not spec.get("invert", False)
         return known and spec.get("behavior") in ("Isolated", "MergedWithNext") and space == " "
     if kind == "Sequence":
         for item in spec.get("pretokenizers", []):
