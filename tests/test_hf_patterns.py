@@ -5,7 +5,9 @@ in turn, with Oniguruma's \\p{P}, \\p{S} and \\p{M} and CJK ranges) applied over
 their ByteLevel and BPE (Llama 3's ``ignore_merges``).  Token ids are compared, on the project's
 texts in five languages, the source documents, code, emoji, CJK, combining marks, digit runs,
 contractions in upper case and hypothesis strings; in the whole text and a slice at a time
-as the page counts.  A regular expression of another kind is still refused, by name."""
+as the page counts.  The command line's splitters with a model's tokenizer (a real file, and
+bert-base-uncased) cut as LangChain's and LlamaIndex's do with it.  A regular expression of
+another kind is still refused, by name."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ from calculator._tokens._hf._patterns import (
     LLAMA3_PATTERN,
     QWEN2_PATTERN,
 )
-from hf_references import CASES, ODD, catalog_texts, generated_text
+from hf_references import CASES, ODD, bert_reference, catalog_texts, generated_text
 from real_tokenizers import REAL_TOKENIZERS, real_tokenizer
 from test_cli_count import run_main
 from test_splitters import markdown, prose
@@ -179,20 +181,26 @@ def library_chunks(splitter: str, reference: Tokenizer, text: str, size: int) ->
     ).split_text(text)
 
 
+@pytest.mark.parametrize("counter", ["qwen3", "bert-base-uncased"])
 @pytest.mark.parametrize("splitter", ["recursive", "markdown", "sentence"])
-def test_the_command_line_splits_with_a_real_file_as_the_libraries_do(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], splitter: str
+def test_the_command_line_splits_with_a_models_tokenizer_as_the_libraries_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], splitter: str, counter: str
 ) -> None:
-    reference, _ = pair("qwen3")
-    tokenizer = tmp_path / "tokenizer.json"
-    tokenizer.write_text(real_tokenizer("qwen3"), encoding="utf-8")
+    """A real tokenizer.json (``--tokenizer``) and bert-base-uncased (``--encoding``)."""
+    if counter == "bert-base-uncased":
+        reference, chosen = bert_reference(), ["--encoding", counter]
+    else:
+        reference = pair(counter)[0]
+        tokenizer = tmp_path / "tokenizer.json"
+        tokenizer.write_text(real_tokenizer(counter), encoding="utf-8")
+        chosen = ["--tokenizer", str(tokenizer)]
     folder = tmp_path / "docs"
     folder.mkdir()
     texts = {folder / "prose.txt": prose(7), folder / "notes.md": markdown(8)}
     for path, text in texts.items():
         path.write_text(text, encoding="utf-8")
     status, out, err = run_main(
-        capsys, "--count", str(folder), "--tokenizer", str(tokenizer), "--chunk-size", "120",
+        capsys, "--count", str(folder), *chosen, "--chunk-size", "120",
         "--splitter", splitter, "--json",
     )  # fmt: skip
     assert (status, err) == (0, "")
