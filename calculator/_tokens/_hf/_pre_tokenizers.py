@@ -227,6 +227,15 @@ def _metaspace(spec: dict[str, Any]) -> PreTokenizer:
     return _each(split)
 
 
+def _coded(text: str, table: dict[int, int], code: Callable[[str], int]) -> str:
+    """``text`` in class codes: each character's ``code``, worked out once and kept in
+    ``table`` (text repeats its characters)."""
+    for character in set(text):
+        if ord(character) not in table:
+            table[ord(character)] = code(character)
+    return text.translate(table)
+
+
 # GPT-2's pattern over class codes: L letter (s t r e v m l d themselves, for the
 # contractions), N number, " " the space, W other white space, ' the apostrophe, P other.
 _GPT2_CODES = re.compile(
@@ -235,27 +244,23 @@ _GPT2_CODES = re.compile(
 _GPT2_TABLE: dict[int, int] = {}
 
 
+def _gpt2_code(character: str) -> int:
+    if character in "strevmld '":
+        return ord(character)
+    flags = _flags(character)
+    return ord(
+        "L"
+        if flags & tables.LETTER
+        else "N"
+        if flags & tables.NUMBER
+        else "W"
+        if flags & tables.ONIG_SPACE
+        else "P"
+    )
+
+
 def _gpt2_codes(text: str) -> str:
-    table = _GPT2_TABLE
-    for character in set(text):
-        code_point = ord(character)
-        if code_point in table:
-            continue
-        if character in "strevmld '":
-            code = character
-        else:
-            flags = _flags(character)
-            code = (
-                "L"
-                if flags & tables.LETTER
-                else "N"
-                if flags & tables.NUMBER
-                else "W"
-                if flags & tables.ONIG_SPACE
-                else "P"
-            )
-        table[code_point] = ord(code)
-    return text.translate(table)
+    return _coded(text, _GPT2_TABLE, _gpt2_code)
 
 
 def _gpt2_pieces(text: str) -> Iterator[re.Match[str]]:
@@ -285,26 +290,23 @@ _QWEN2_CODES = _llama3_style("")
 _LLAMA3_TABLE: dict[int, int] = {}
 
 
+def _llama3_code(character: str) -> int:
+    if character in _KEPT:
+        return ord(character)
+    flags = _flags(character)
+    return (
+        1
+        if flags & tables.LETTER
+        else 2
+        if flags & tables.NUMBER
+        else 3
+        if flags & tables.ONIG_SPACE
+        else 4
+    )
+
+
 def _llama3_codes(text: str) -> str:
-    table = _LLAMA3_TABLE
-    for character in set(text):
-        code_point = ord(character)
-        if code_point in table:
-            continue
-        if character in _KEPT:
-            table[code_point] = code_point
-            continue
-        flags = _flags(character)
-        table[code_point] = (
-            1
-            if flags & tables.LETTER
-            else 2
-            if flags & tables.NUMBER
-            else 3
-            if flags & tables.ONIG_SPACE
-            else 4
-        )
-    return text.translate(table)
+    return _coded(text, _LLAMA3_TABLE, _llama3_code)
 
 
 def _llama3_pieces(text: str) -> Iterator[re.Match[str]]:
@@ -331,28 +333,25 @@ _DEEPSEEK_KEPT = frozenset(
 _DEEPSEEK_TABLE: dict[int, int] = {}
 
 
+def _deepseek_code(character: str) -> int:
+    if character in _DEEPSEEK_KEPT:
+        return ord(character)
+    flags, code_point = _flags(character), ord(character)
+    return (
+        1
+        if flags & tables.LETTER
+        else 5
+        if _in_class(onig.MARK, code_point)
+        else 4
+        if _in_class(onig.PUNCTUATION, code_point) or _in_class(onig.SYMBOL, code_point)
+        else 3
+        if flags & tables.ONIG_SPACE
+        else 6
+    )
+
+
 def _deepseek_codes(text: str) -> str:
-    table = _DEEPSEEK_TABLE
-    for character in set(text):
-        code_point = ord(character)
-        if code_point in table:
-            continue
-        if character in _DEEPSEEK_KEPT:
-            table[code_point] = code_point
-            continue
-        flags = _flags(character)
-        table[code_point] = (
-            1
-            if flags & tables.LETTER
-            else 5
-            if _in_class(onig.MARK, code_point)
-            else 4
-            if _in_class(onig.PUNCTUATION, code_point) or _in_class(onig.SYMBOL, code_point)
-            else 3
-            if flags & tables.ONIG_SPACE
-            else 6
-        )
-    return text.translate(table)
+    return _coded(text, _DEEPSEEK_TABLE, _deepseek_code)
 
 
 def _in_class(runs: tuple[tuple[int, int], ...], code_point: int) -> bool:
@@ -367,12 +366,12 @@ def _deepseek_words(text: str) -> Iterator[re.Match[str]]:
 _DIGITS_TABLE: dict[int, int] = {}
 
 
+def _digit_code(character: str) -> int:
+    return 2 if _flags(character) & tables.NUMBER else 6
+
+
 def _deepseek_digits(text: str) -> Iterator[re.Match[str]]:
-    table = _DIGITS_TABLE
-    for character in set(text):
-        if ord(character) not in table:
-            table[ord(character)] = 2 if _flags(character) & tables.NUMBER else 6
-    return _DEEPSEEK_DIGITS_CODES.finditer(text.translate(table))
+    return _DEEPSEEK_DIGITS_CODES.finditer(_coded(text, _DIGITS_TABLE, _digit_code))
 
 
 # Literal ranges of code points: Python's re reads them as Oniguruma does.
