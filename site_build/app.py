@@ -37,6 +37,7 @@ CALCULATOR = App(
         "protocol/_figures.py",
         "_tokens/",
         "_splitters/",
+        "_retrieval/",
     ),
     # The model presets (calculator/_models.py reads them).
     data=("models.json",),
