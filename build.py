@@ -159,7 +159,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "bench",
         help="build, then time our page against a stock Pyodide page "
         "(later arguments go to tests/bench.py: --runs N, --only-networks, "
-        "--only-loopback, --only-counting, --only-cli-counting, --only-large-corpus)",
+        "--only-loopback, --only-counting, --only-cli-counting, --only-large-corpus, "
+        "--only-tokenizer-json)",
     )
     commands.add_parser(
         "screenshots", help="build, then write PNGs of the pages into screenshots/ to look at"

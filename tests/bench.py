@@ -77,6 +77,8 @@ from corpus_bench import RUNS as CORPUS_RUNS
 from corpus_bench import print_large_corpus, run_large_corpus
 from counting_bench import COUNT_RUNS, run_counting
 from plain_chromium import PlainChromium
+from tokenizer_json_bench import RUNS as TOKENIZER_JSON_RUNS
+from tokenizer_json_bench import run_cli_tokenizer_json, run_page_tokenizer_json
 from worker_starts import LAST_START
 
 # --- network profiles ---------------------------------------------------------------------
@@ -189,6 +191,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     part.add_argument("--only-counting", action="store_true")
     part.add_argument("--only-cli-counting", action="store_true")
     part.add_argument("--only-large-corpus", action="store_true")
+    part.add_argument("--only-tokenizer-json", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -202,6 +205,9 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         return 0
     if args.only_large_corpus:
         run_corpus(dist, args.runs or CORPUS_RUNS)
+        return 0
+    if args.only_tokenizer_json:
+        run_tokenizer_json(dist, args.runs or TOKENIZER_JSON_RUNS)
         return 0
     stock = stock_site()
     with sync_playwright() as playwright:
@@ -223,7 +229,20 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     if not (args.only_networks or args.only_loopback or args.only_counting):
         run_cli_counting(args.runs or CLI_COUNT_RUNS)
         run_corpus(dist, args.runs or CORPUS_RUNS)
+        run_tokenizer_json(dist, args.runs or TOKENIZER_JSON_RUNS)
     return 0
+
+
+def run_tokenizer_json(dist: Path, runs: int) -> None:
+    """Real tokenizer.json files counted in the page and on the command line against
+    ``tokenizers`` (tests/tokenizer_json_bench.py)."""
+    with sync_playwright() as playwright:
+        browser = build.launch_browser(playwright, "chromium")
+        try:
+            run_page_tokenizer_json(browser, dist, runs)
+        finally:
+            browser.close()
+    run_cli_tokenizer_json(runs)
 
 
 def run_corpus(dist: Path, runs: int) -> None:
