@@ -40,11 +40,11 @@ from itertools import repeat
 from operator import add, mul
 from pathlib import Path
 
+from .._retrievers import WORDLLAMA_DIMS
 from .._tokens._hf import HfTokenizer, load_tokenizer_json
 
-# The dimensions offered: the model's Matryoshka truncations the package loads (its 512 and
-# 1024 are separate downloads, not in its wheel).
-WORDLLAMA_DIMS = (64, 128, 256)
+# The dimensions offered (declared in calculator._retrievers): the model's Matryoshka
+# truncations the package loads (its 512 and 1024 are separate downloads, not in its wheel).
 # The files a directory (the page's) holds: one raw table per dimension (little-endian
 # float16, row-major, 32,000 rows × dim), and Llama 2's tokenizer.json beside.
 TABLE_NAME = "wordllama-{dim}.f16"

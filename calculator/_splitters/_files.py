@@ -62,6 +62,22 @@ _again: tuple[int, int] | None = None
 _grid: tuple[tuple[int, int], ...] = ()
 
 
+def splitter_length(
+    encoding: str, ranks: Path, splitter: str
+) -> tuple[Length, Encoding | None, Callable[[str], int]]:
+    """What ``splitter`` measures text with, counting in ``encoding`` (a built-in counter's
+    name or a tokenizer.json's path): its length function, the OpenAI encoding (the window
+    model's tokens; None for the others) and the plain count."""
+    if encoding in ENCODINGS:
+        tokenizer = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
+        # LlamaIndex's default tokenizer counts a special token's spelling as one token.
+        length = encoding_length(tokenizer, special=splitter == "sentence")
+        return length, tokenizer, tokenizer.count
+    # bert-base-uncased or a tokenizer.json: no bound on the characters of a token
+    count = load_counter(encoding, ranks).count
+    return Length(count), None, count
+
+
 def _load(  # noqa: PLR0917 (a pool's initializer: its arguments come positional)
     encoding: str,
     ranks: Path,
@@ -71,16 +87,7 @@ def _load(  # noqa: PLR0917 (a pool's initializer: its arguments come positional
     grid: tuple[tuple[int, int], ...] = (),
 ) -> None:
     global _length, _encoding, _model, _task, _again, _grid  # noqa: PLW0603 (once per process)
-    splitter = task[0]
-    count: Callable[[str], int]
-    if encoding in ENCODINGS:
-        tokenizer = Encoding(encoding, load_ranks(ranks / (encoding + RANKS_SUFFIX), encoding))
-        # LlamaIndex's default tokenizer counts a special token's spelling as one token.
-        _length = encoding_length(tokenizer, special=splitter == "sentence")
-        _encoding, count = tokenizer, tokenizer.count
-    else:  # bert-base-uncased or a tokenizer.json: no bound on the characters of a token
-        count = load_counter(encoding, ranks).count
-        _length, _encoding = Length(count), None
+    _length, _encoding, count = splitter_length(encoding, ranks, task[0])
     _model = None
     if measure is not None:
         name, added, limit = measure

@@ -1,0 +1,11 @@
+"""The evaluation's choices, declared once where the command line's options and the page's
+fields read them without loading the retrieval code (``calculator._retrieval``, shipped and
+imported only when an evaluation runs)."""
+
+from __future__ import annotations
+
+#: Who ranks the chunks for a question: BM25 over words, WordLlama's embeddings, or the two
+#: fused by their ranks.
+RETRIEVERS = ("bm25", "wordllama", "hybrid")
+#: WordLlama's Matryoshka truncations its wheel holds, smallest first.
+WORDLLAMA_DIMS = (64, 128, 256)
