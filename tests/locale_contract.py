@@ -10,6 +10,8 @@ from pathlib import Path
 from calculator import MESSAGE_KEYS
 from calculator._databases import FORMULA_PARAMS
 from calculator._models import FIELD_NAMES as MODEL_FIELDS
+from calculator._retrieval._evaluation_set import CATALOG_PREFIX as EVALUATION_SET_PREFIX
+from calculator._retrieval._evaluation_set import REASONS as EVALUATION_SET_REASONS
 from calculator._tokens._hf_limits import REASONS as TOKENIZER_REASONS
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -190,6 +192,11 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
         for reason, names in TOKENIZER_REASONS.items()
     },
     "count.tokenizer_too_large": frozenset({"file"}),
+    # The evaluation set's refusals: the reading code's reasons are the one source.
+    **{
+        f"{EVALUATION_SET_PREFIX}{reason}": frozenset(names)
+        for reason, names in EVALUATION_SET_REASONS.items()
+    },
     "count.tokenizer_read": frozenset({"file"}),
     "count.use_replaces": frozenset({"collection"}),
     "count.used_corpus_recounted": frozenset({"counter"}),
