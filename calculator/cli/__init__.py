@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from .._splitters._files import SplitFile
     from .._splitters._model_fit import ChunkFit
     from .._tokens._files import Counted
+    from ._evaluation import Evaluation
     from ._model_fit_text import FitRequest
 
 
@@ -115,6 +116,12 @@ def _run(argv: Sequence[str] | None) -> int:
         plan = outcome.plan
         assert plan is not None
         measured = _grid_sums(windows, splits)
+    evaluation = None
+    if options.evaluate is not None:
+        from ._evaluation import evaluate_files  # noqa: PLC0415 (only --evaluate needs it)
+
+        windows_measured = _grid_windows(plan) if options.tradeoff else ()
+        evaluation = evaluate_files(parser, options, counted, plan, windows_measured)
     panels = _Panels(options, outcome, measured)
     panels.price_from = price_source(preset, kept)
     fits = (fit, cli_fits(fit, options, counted, splits, plan))
@@ -122,8 +129,12 @@ def _run(argv: Sequence[str] | None) -> int:
     with _lines_of_at_most(LINE_WIDTH) if readable else contextlib.nullcontext():
         _print(
             options, plan, outcome.vectors, panels, counted=(counted, splits), model=(preset, kept),
-            fit=fits,
+            fit=fits, evaluation=evaluation,
         )  # fmt: skip
+    if readable and evaluation is not None:  # a table of its own, wider than the summary's
+        from ._evaluation import evaluation_lines  # noqa: PLC0415 (only --evaluate needs it)
+
+        print("\n" + "\n".join(evaluation_lines(evaluation)))
     return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
 
 
@@ -136,6 +147,7 @@ def _print(
     counted: tuple[list[Counted], list[SplitFile]],
     model: tuple[ModelPreset | None, dict[str, str]],
     fit: tuple[FitRequest | None, list[ChunkFit]] = (None, []),
+    evaluation: Evaluation | None = None,
 ) -> None:
     """The plan as JSON, Markdown or lines; ``counted``: the counted files and, with a
     splitter, their splits; ``fit``: their chunks as the model sees them, first."""
@@ -151,6 +163,10 @@ def _print(
         if preset is not None:
             counted_with = options.encoding if options.count else None
             report["model"] = describe_preset(preset, kept, counted_with)
+        if evaluation is not None:
+            from ._evaluation import evaluation_report  # noqa: PLC0415 (as above)
+
+            report["evaluation"] = evaluation_report(evaluation)
         print(json.dumps(report, indent=2))
     elif options.markdown:
         print(settings_section(options, preset, fit_lines(request, paths, fits) if request else []))

@@ -100,7 +100,8 @@ def _fields(options: argparse.Namespace) -> dict[str, str]:
         fields["max_input_tokens"] = options.max_input_tokens
         if options.added_tokens is not None:
             fields["added_tokens"] = options.added_tokens
-    if options.top_k or options.context_window:
+    # --top-k alone with --evaluate is the evaluation's k, not a prompt budget to plan.
+    if options.context_window or (options.top_k and options.evaluate is None):
         fields |= {
             "top_k": options.top_k,
             "context_window": options.context_window,

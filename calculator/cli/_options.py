@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from .._documents import CHUNKERS
 from .._encodings import COUNTERS
+from .._retrievers import RETRIEVERS, WORDLLAMA_DIMS
 from .._vectors import CUSTOM_DTYPE
 from ..protocol._fields import FIELDS
 
@@ -176,6 +177,29 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
         help="split each file as LangChain's recursive (or Markdown) splitter or LlamaIndex's"
         " sentence splitter does; default: the window model",
     )
+    evaluation = parser.add_argument_group(
+        "measuring retrieval on your sample (the --count files are its documents)"
+    )
+    evaluation.add_argument(
+        "--evaluate",
+        metavar="FILE",
+        help="questions with the excerpts that answer them (JSONL or CSV; docs/evaluation.md):"
+        " every measure of the plan's setting, or of each trade-off setting with --tradeoff,"
+        " retrieving --top-k chunks (default " + FIELDS["top_k"].default + ")",
+    )
+    evaluation.add_argument(
+        "--retriever",
+        choices=RETRIEVERS,
+        default=RETRIEVERS[0],
+        help=f"who retrieves the chunks; default {RETRIEVERS[0]}",
+    )
+    evaluation.add_argument(
+        "--wordllama-dimensions",
+        type=int,
+        choices=WORDLLAMA_DIMS,
+        default=WORDLLAMA_DIMS[-1],
+        help=f"WordLlama's Matryoshka dimensions; default {WORDLLAMA_DIMS[-1]}",
+    )
     parser.add_argument(
         "--tradeoff",
         action="store_true",
@@ -209,6 +233,11 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
     documents = options.documents or options.average_tokens or options.document_tokens
     if options.tokens is None and not (options.count or documents):
         parser.error("the following arguments are required: --tokens (or --count, or documents)")
+    if options.evaluate is not None and not options.count:
+        parser.error("argument --evaluate: the excerpts are found in the counted files;"
+                     " needs --count")  # fmt: skip
+    if options.evaluate is not None and (options.csv or options.markdown):
+        parser.error("argument --evaluate: prints lines or --json")
     if options.splitter != "window" and not options.count:
         parser.error("argument --splitter: splits the counted files; needs --count")
     if options.count and (documents or options.changed_documents is not None):

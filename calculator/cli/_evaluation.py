@@ -1,0 +1,212 @@
+"""``--evaluate FILE``: retrieval measured on the counted files with the user's questions.
+
+The counted files are the sample's documents; FILE's excerpts are found in them
+(``calculator._retrieval._evaluation_set``); each setting (the plan's, or with ``--tradeoff``
+each of the trade-off's windows too) cuts them with ``--splitter`` measuring in the counting
+tokenizer, ``--retriever`` ranks the chunks for each question, and every measure of its
+``--top-k`` chunks is printed (``calculator._retrieval._evaluate``).  A bad evaluation set
+or a missing model is one line and exit 2, as any bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from .._documents import CorpusPlan
+from .._tokens._files import read_text
+from ..protocol._fields import FIELDS
+from ._options import EXIT_BAD_INPUT, PROGRAM
+
+if TYPE_CHECKING:
+    from .._retrieval._evaluate import SettingEvaluation
+    from .._tokens._files import Counted
+
+# The measures in the order they are printed, with their column headings.
+MEASURES = (
+    ("excerpt_survival", "whole"),
+    ("hit_at_k", "hit@k"),
+    ("recall", "recall"),
+    ("precision", "precision"),
+    ("iou", "IoU"),
+    ("mrr", "MRR"),
+    ("context_tokens", "context"),
+)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What ``--evaluate`` measured: the set's file and questions, the retriever, k, and
+    each setting's result (the plan's first)."""
+
+    path: str
+    questions: int
+    retriever: str
+    top_k: int
+    dimensions: int | None
+    results: list[SettingEvaluation]
+
+
+def evaluate_files(
+    parser: argparse.ArgumentParser,
+    options: argparse.Namespace,
+    counted: list[Counted],
+    plan: CorpusPlan,
+    windows: tuple[tuple[int, int], ...],
+) -> Evaluation:
+    """The evaluation of ``options.evaluate`` on the counted files at the plan's window and
+    ``windows``; bad input ends the program with one line."""
+    # Imported here: only --evaluate loads the retrieval code.
+    from .._retrieval._evaluate import Question, evaluate  # noqa: PLC0415
+    from .._retrieval._evaluation_set import (  # noqa: PLC0415
+        FORMATS,
+        EvaluationSetError,
+        evaluation_set_format,
+        read_evaluation_set,
+    )
+    from .._splitters._files import splitter_length  # noqa: PLC0415
+
+    names = [item.path for item in counted]
+    documents = [read_text(Path(name)) for name in names]
+    file_format = evaluation_set_format(options.evaluate)
+    if file_format is None:
+        _exit(parser, f"--evaluate: {options.evaluate}: name a JSONL or CSV file by its suffix"
+                      f" ({', '.join(FORMATS)})")  # fmt: skip
+    try:
+        text = Path(options.evaluate).read_bytes().decode("utf-8")
+    except OSError as failure:
+        _exit(parser, f"--evaluate: cannot read {options.evaluate}: {failure.strerror}")
+    except UnicodeDecodeError as failure:
+        _exit(parser, f"--evaluate: {options.evaluate} is not UTF-8 text (byte {failure.start:,})")
+    try:
+        found = read_evaluation_set(text, list(zip(names, documents, strict=True)), file_format)
+    except EvaluationSetError as bad:
+        _exit(parser, f"--evaluate: {options.evaluate}: {bad}")
+    questions = [Question(item.question, item.excerpts) for item in found]
+    splitter = options.splitter
+    if splitter == "window" and options.encoding not in _openai_encodings():
+        _exit(parser, "--evaluate: the window model's chunks need an OpenAI encoding's tokens;"
+                      " choose --splitter recursive, markdown or sentence")  # fmt: skip
+    length, encoding, _ = splitter_length(options.encoding, Path(options.ranks), splitter)
+    model = None
+    dimensions = None
+    if options.retriever != "bm25":
+        from .._retrieval._wordllama import load_wordllama  # noqa: PLC0415
+
+        dimensions = options.wordllama_dimensions
+        try:
+            model = load_wordllama(dimensions)
+        except (FileNotFoundError, ValueError) as missing:
+            _exit(parser, f"--retriever {options.retriever}: {missing}")
+    settings = [(splitter, plan.chunk_size, plan.overlap)]
+    settings += [(splitter, size, overlap) for size, overlap in windows]
+    top_k = int(options.top_k or FIELDS["top_k"].default)
+    shown = _Progress(len(settings)) if len(settings) > 1 and sys.stderr.isatty() else None
+    results = evaluate(
+        documents, questions, settings, length=length, encoding=encoding,
+        retriever=options.retriever, top_k=top_k, model=model,
+        progress=shown.advance if shown else None,
+    )  # fmt: skip
+    if shown:
+        shown.close()
+    return Evaluation(options.evaluate, len(questions), options.retriever, top_k, dimensions,
+                      results)  # fmt: skip
+
+
+def evaluation_lines(evaluation: Evaluation) -> list[str]:
+    """The evaluation as the readable output's lines: what was measured, then a table of
+    the settings, the plan's first."""
+    retriever = evaluation.retriever
+    if evaluation.dimensions is not None:
+        retriever += f" (WordLlama, {evaluation.dimensions} dimensions)"
+    lines = [
+        f"retrieval on your sample: {evaluation.questions:,} questions from {evaluation.path},",
+        f"{retriever}, the top {evaluation.top_k} chunks of each: measured on this sample with",
+        "this retriever, not a promise about your production model",
+        "  whole: excerpts whole inside some chunk, whatever is retrieved",
+        "  hit@k: questions whose every excerpt is whole inside a retrieved chunk",
+        "  recall, precision, IoU: Chroma's, of the retrieved characters against the excerpts'",
+        "  MRR: the mean of 1 / the rank of the first chunk holding an excerpt whole",
+        "  context: the tokens the top k chunks put into the prompt (mean)",
+    ]
+    header = ["setting", "chunks", *(heading for _, heading in MEASURES)]
+    rows = [header]
+    for index, result in enumerate(evaluation.results):
+        splitter, size, overlap = result.setting
+        name = f"{splitter} {size}/{overlap}" + (" (plan)" if index == 0 else "")
+        if result.measures is None:
+            rows.append([name, "–", f"refused ({result.refused})"])
+            continue
+        values = [_shown(getattr(result.measures, field), field) for field, _ in MEASURES]
+        rows.append([name, f"{result.chunks:,}", *values])
+    widths = [max(len(row[column]) for row in rows if column < len(row))
+              for column in range(len(header))]  # fmt: skip
+    for row in rows:
+        cells = [cell.ljust(widths[0]) if column == 0 else cell.rjust(widths[column])
+                 for column, cell in enumerate(row)]  # fmt: skip
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def evaluation_report(evaluation: Evaluation) -> dict[str, object]:
+    """The evaluation for ``--json``: each measure exact (a fraction's text) and rounded."""
+    settings = []
+    for result in evaluation.results:
+        splitter, size, overlap = result.setting
+        entry: dict[str, object] = {
+            "splitter": splitter,
+            "chunk_size": size,
+            "overlap": overlap,
+            "chunks": result.chunks,
+        }
+        if result.measures is None:
+            entry["refused"] = result.refused
+        else:
+            for field, _ in MEASURES:
+                value = getattr(result.measures, field)
+                entry[field] = {"exact": str(value), "value": float(value)}
+        settings.append(entry)
+    return {
+        "file": evaluation.path,
+        "questions": evaluation.questions,
+        "retriever": evaluation.retriever,
+        "wordllama_dimensions": evaluation.dimensions,
+        "top_k": evaluation.top_k,
+        "units": "characters",
+        "settings": settings,
+    }
+
+
+def _shown(value: Fraction, field: str) -> str:
+    if field == "context_tokens":
+        return f"{round(value):,}"
+    return f"{float(value):.3f}"
+
+
+def _openai_encodings() -> tuple[str, ...]:
+    from .._encodings import ENCODINGS  # noqa: PLC0415
+
+    return tuple(ENCODINGS)
+
+
+def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+    parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {message}\n")
+
+
+class _Progress:
+    """A progress line on standard error while the settings are measured."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+
+    def advance(self, done: int) -> None:
+        sys.stderr.write(f"\revaluating retrieval: {done}/{self.total} settings")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.flush()
