@@ -25,7 +25,7 @@ stop between settings.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -75,36 +75,137 @@ class Question:
     excerpts: Sequence[Span]
 
 
+def evaluation_steps(
+    documents: Sequence[str],
+    questions: Sequence[Question],
+    settings: Sequence[Setting],
+    *,
+    length_for: Callable[[str], Length],
+    encoding: Encoding | None,
+    retriever: str,
+    top_k: int,
+    model: WordLlamaModel | None = None,
+    results: list[SettingEvaluation],
+) -> Iterator[None]:
+    """The evaluation, a bounded part of the work between yields (a splitter's step, a
+    slice of a window's tokens, a chunk embedded, a question ranked), each setting's result
+    appended to ``results`` once it is measured.  ``length_for(splitter)`` is what that
+    splitter measures with; ``encoding`` (an OpenAI encoding's) is needed by the window
+    model only.  The command line runs it through; the page's worker a few steps a call,
+    answering the calculator and hearing a cancel between calls."""
+    if top_k < 1:
+        raise ValueError(f"top_k must be 1 or more, got {top_k}")
+    if retriever not in RETRIEVERS:
+        raise ValueError(f"unknown retriever {retriever!r}: one of {', '.join(RETRIEVERS)}")
+    semantic = retriever != "bm25"
+    if semantic and model is None:
+        raise ValueError(f"the {retriever} retriever needs WordLlama's model")
+    texts = [question.text for question in questions]
+    excerpts = [question.excerpts for question in questions]
+    query_vectors: list[list[float]] = []
+    if semantic:
+        assert model is not None
+        for text in texts:
+            query_vectors += model.embed([text])
+            yield
+    for setting in settings:
+        chunks = SampleChunks([], [], [])
+        try:
+            yield from _cut_steps(documents, setting, length_for, encoding, chunks)
+        except CalculatorError as refused:
+            results.append(SettingEvaluation(setting, 0, None, refused.key))
+            yield
+            continue
+        ranked: list[list[int]] = []
+        yield from _ranking_steps(
+            retriever, chunks.texts, texts, model, query_vectors, ranked=ranked
+        )
+        top = [ranking[:top_k] for ranking in ranked]
+        measures = measure_setting(chunks.spans, chunks.tokens, excerpts, top, top_k)
+        results.append(SettingEvaluation(setting, len(chunks.spans), measures))
+        yield
+
+
+def evaluate(
+    documents: Sequence[str],
+    questions: Sequence[Question],
+    settings: Sequence[Setting],
+    *,
+    length_for: Callable[[str], Length],
+    encoding: Encoding | None,
+    retriever: str,
+    top_k: int,
+    model: WordLlamaModel | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[SettingEvaluation]:
+    """Each setting's measures with ``retriever`` and its ``top_k`` chunks, at once
+    (:func:`evaluation_steps` run through); ``progress`` is told each setting done."""
+    results: list[SettingEvaluation] = []
+    done = 0
+    for _ in evaluation_steps(
+        documents, questions, settings, length_for=length_for, encoding=encoding,
+        retriever=retriever, top_k=top_k, model=model, results=results,
+    ):  # fmt: skip
+        if progress is not None and len(results) > done:
+            done = len(results)
+            progress(done)
+    return results
+
+
 def sample_chunks(
     documents: Sequence[str],
     setting: Setting,
     length: Length,
     encoding: Encoding | None,
 ) -> SampleChunks:
-    """Every document cut at ``setting``, in order; ``encoding`` (an OpenAI encoding's) is
-    needed by the window model only.  Raises ``CalculatorError`` for a setting the splitter
-    refuses (LlamaIndex: a character longer than the chunk size)."""
+    """Every document cut at ``setting``, in order (see :func:`evaluation_steps`)."""
+    chunks = SampleChunks([], [], [])
+    for _ in _cut_steps(documents, setting, lambda _: length, encoding, chunks):
+        pass
+    return chunks
+
+
+def _cut_steps(
+    documents: Sequence[str],
+    setting: Setting,
+    length_for: Callable[[str], Length],
+    encoding: Encoding | None,
+    chunks: SampleChunks,
+) -> Iterator[None]:
+    """Every document cut at ``setting`` into ``chunks``, a step at a time.  Raises
+    ``CalculatorError`` for a setting the splitter refuses (LlamaIndex: a character longer
+    than the chunk size)."""
     splitter, chunk_size, overlap = setting
-    spans: list[Span] = []
-    texts: list[str] = []
-    tokens: list[int] = []
     for number, text in enumerate(documents):
         if splitter == "window":
             if encoding is None:
                 raise ValueError("the window model's chunks need an OpenAI encoding's tokens")
-            for start, end, count in window_spans(encoding, text, chunk_size, overlap):
-                spans.append((number, start, end))
-                texts.append(text[start:end])
-                tokens.append(count)
+            ids: list[int] = []
+            # A slice of the text's tokens a step (calculator._tokens._page, as counting).
+            for _, new, drop in _token_slices(encoding, text):
+                del ids[len(ids) - drop :]
+                ids += new
+                yield
+            for start, end, count in windows_of(encoding, text, ids, chunk_size, overlap):
+                chunks.spans.append((number, start, end))
+                chunks.texts.append(text[start:end])
+                chunks.tokens.append(count)
             continue
         # Imported here: the window model needs no splitter.
-        from .._splitters import iter_chunks  # noqa: PLC0415
+        from .._splitters import iter_steps  # noqa: PLC0415
 
-        for chunk in iter_chunks(splitter, text, length, chunk_size, overlap):
-            spans.append((number, chunk.start, chunk.end))
-            texts.append(chunk.text)
-            tokens.append(chunk.tokens)
-    return SampleChunks(spans, texts, tokens)
+        for chunk in iter_steps(splitter, text, length_for(splitter), chunk_size, overlap):
+            if chunk is not None:
+                chunks.spans.append((number, chunk.start, chunk.end))
+                chunks.texts.append(chunk.text)
+                chunks.tokens.append(chunk.tokens)
+            yield
+
+
+def _token_slices(encoding: Encoding, text: str) -> Iterator[tuple[int, list[int], int]]:
+    from .._tokens._page import _slices  # noqa: PLC0415 (the counter's own slicing)
+
+    return _slices(encoding, text)
 
 
 def window_spans(
@@ -112,7 +213,14 @@ def window_spans(
 ) -> list[tuple[int, int, int]]:
     """The window model's chunks of ``text`` in its characters: (start, end, tokens) of
     each window of ``chunk_size`` tokens sharing ``overlap``."""
-    ids = encoding.encode(text)
+    return windows_of(encoding, text, encoding.encode(text), chunk_size, overlap)
+
+
+def windows_of(
+    encoding: Encoding, text: str, ids: list[int], chunk_size: int, overlap: int
+) -> list[tuple[int, int, int]]:
+    """The windows of ``text``, whose tokens are ``ids``, in its characters: each from the
+    first character its first token touches to the last its last token touches."""
     plan = plan_chunks(len(ids), chunk_size, overlap)
     if not plan.chunks:
         return []
@@ -129,68 +237,45 @@ def window_spans(
     return windows
 
 
-def rankings(
+def _ranking_steps(
     retriever: str,
     chunk_texts: Sequence[str],
     questions: Sequence[str],
+    model: WordLlamaModel | None,
+    query_vectors: Sequence[Sequence[float]],
     *,
-    model: WordLlamaModel | None = None,
-    query_vectors: Sequence[Sequence[float]] | None = None,
-) -> list[list[int]]:
-    """Each question's ranking of every chunk, best first.  ``wordllama`` and ``hybrid``
-    need the ``model``; ``query_vectors`` (the questions' embeddings, if already made) spare
-    embedding them again at each setting."""
-    if retriever not in RETRIEVERS:
-        raise ValueError(f"unknown retriever {retriever!r}: one of {', '.join(RETRIEVERS)}")
+    ranked: list[list[int]],
+) -> Iterator[None]:
+    """Each question's ranking of every chunk, best first, into ``ranked``, a chunk or a
+    question a step."""
     keyword: list[list[int]] = []
     if retriever in ("bm25", "hybrid"):
-        index = BM25([bm25_terms(text) for text in chunk_texts])
-        keyword = [index.top(bm25_terms(question), len(chunk_texts)) for question in questions]
+        terms = []
+        for text in chunk_texts:
+            terms.append(bm25_terms(text))
+            yield
+        index = BM25(terms)
+        for question in questions:
+            keyword.append(index.top(bm25_terms(question), len(chunk_texts)))
+            yield
         if retriever == "bm25":
-            return keyword
-    if model is None:
-        raise ValueError(f"the {retriever} retriever needs WordLlama's model")
+            ranked += keyword
+            return
+    assert model is not None
     # Imported here: BM25 alone needs no model.
     from ._wordllama import cosine_scores, ranking  # noqa: PLC0415
 
-    vectors = query_vectors if query_vectors is not None else model.embed(questions)
-    chunk_vectors = model.embed(chunk_texts)
-    semantic = [ranking(cosine_scores(vector, chunk_vectors)) for vector in vectors]
+    chunk_vectors: list[list[float]] = []
+    for text in chunk_texts:
+        chunk_vectors += model.embed([text])
+        yield
+    semantic = []
+    for vector in query_vectors:
+        semantic.append(ranking(cosine_scores(vector, chunk_vectors)))
+        yield
     if retriever == "wordllama":
-        return semantic
-    return [fused_ranking(pair) for pair in zip(keyword, semantic, strict=True)]
-
-
-def evaluate(
-    documents: Sequence[str],
-    questions: Sequence[Question],
-    settings: Sequence[Setting],
-    *,
-    length: Length,
-    encoding: Encoding | None,
-    retriever: str,
-    top_k: int,
-    model: WordLlamaModel | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> list[SettingEvaluation]:
-    """Each setting's measures with ``retriever`` and its ``top_k`` chunks."""
-    if top_k < 1:
-        raise ValueError(f"top_k must be 1 or more, got {top_k}")
-    texts = [question.text for question in questions]
-    excerpts = [question.excerpts for question in questions]
-    query_vectors = model.embed(texts) if model is not None and retriever != "bm25" else None
-    results = []
-    for done, setting in enumerate(settings, 1):
-        try:
-            chunks = sample_chunks(documents, setting, length, encoding)
-        except CalculatorError as refused:
-            results.append(SettingEvaluation(setting, 0, None, refused.key))
-        else:
-            ranked = rankings(retriever, chunks.texts, texts, model=model,
-                              query_vectors=query_vectors)  # fmt: skip
-            top = [ranking[:top_k] for ranking in ranked]
-            measures = measure_setting(chunks.spans, chunks.tokens, excerpts, top, top_k)
-            results.append(SettingEvaluation(setting, len(chunks.spans), measures))
-        if progress is not None:
-            progress(done)
-    return results
+        ranked += semantic
+        return
+    for pair in zip(keyword, semantic, strict=True):
+        ranked.append(fused_ranking(pair))
+        yield

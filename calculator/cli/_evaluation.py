@@ -24,6 +24,7 @@ from ._options import EXIT_BAD_INPUT, PROGRAM
 
 if TYPE_CHECKING:
     from .._retrieval._evaluate import SettingEvaluation
+    from .._splitters import Length
     from .._tokens._files import Counted
 
 # The measures in the order they are printed, with their column headings.
@@ -92,6 +93,10 @@ def evaluate_files(
         _exit(parser, "--evaluate: the window model's chunks need an OpenAI encoding's tokens;"
                       " choose --splitter recursive, markdown or sentence")  # fmt: skip
     length, encoding, _ = splitter_length(options.encoding, Path(options.ranks), splitter)
+
+    def length_for(_: str) -> Length:  # one splitter, so one length function
+        return length
+
     model = None
     dimensions = None
     if options.retriever != "bm25":
@@ -107,7 +112,7 @@ def evaluate_files(
     top_k = int(options.top_k or FIELDS["top_k"].default)
     shown = _Progress(len(settings)) if len(settings) > 1 and sys.stderr.isatty() else None
     results = evaluate(
-        documents, questions, settings, length=length, encoding=encoding,
+        documents, questions, settings, length_for=length_for, encoding=encoding,
         retriever=options.retriever, top_k=top_k, model=model,
         progress=shown.advance if shown else None,
     )  # fmt: skip
