@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from ._wordllama import WordLlamaModel
 
 
+#: The measures of a setting, in the order they are shown.
+MEASURES = tuple(SettingMeasures.__dataclass_fields__)
+
 #: (splitter, chunk size, overlap)
 Setting = tuple[str, int, int]
 
@@ -150,6 +153,27 @@ def evaluate(
             done = len(results)
             progress(done)
     return results
+
+
+def setting_entries(results: Sequence[SettingEvaluation]) -> list[dict[str, object]]:
+    """The settings' results as plain data (the command line's JSON, the page's answer):
+    ``splitter``, ``chunk_size``, ``overlap``, ``chunks`` and each measure as its exact
+    fraction's text and its float, or ``refused`` (the splitter's reason's key)."""
+    entries = []
+    for result in results:
+        splitter, size, overlap = result.setting
+        entry: dict[str, object] = {
+            "splitter": splitter, "chunk_size": size, "overlap": overlap,
+            "chunks": result.chunks,
+        }  # fmt: skip
+        if result.measures is None:
+            entry["refused"] = result.refused
+        else:
+            for name in MEASURES:
+                value = getattr(result.measures, name)
+                entry[name] = {"exact": str(value), "value": float(value)}
+        entries.append(entry)
+    return entries
 
 
 def sample_chunks(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from .._documents import CorpusPlan
+from .._retrieval._evaluate import MEASURES
 from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
 from ._options import EXIT_BAD_INPUT, PROGRAM
@@ -27,16 +28,16 @@ if TYPE_CHECKING:
     from .._splitters import Length
     from .._tokens._files import Counted
 
-# The measures in the order they are printed, with their column headings.
-MEASURES = (
-    ("excerpt_survival", "whole"),
-    ("hit_at_k", "hit@k"),
-    ("recall", "recall"),
-    ("precision", "precision"),
-    ("iou", "IoU"),
-    ("mrr", "MRR"),
-    ("context_tokens", "context"),
-)
+# Each measure's column heading (the order is the measures' own, _evaluate.MEASURES).
+HEADINGS = {
+    "excerpt_survival": "whole",
+    "hit_at_k": "hit@k",
+    "recall": "recall",
+    "precision": "precision",
+    "iou": "IoU",
+    "mrr": "MRR",
+    "context_tokens": "context",
+}
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def evaluation_lines(evaluation: Evaluation) -> list[str]:
         "  MRR: the mean of 1 / the rank of the first chunk holding an excerpt whole",
         "  context: the tokens the top k chunks put into the prompt (mean)",
     ]
-    header = ["setting", "chunks", *(heading for _, heading in MEASURES)]
+    header = ["setting", "chunks", *(HEADINGS[name] for name in MEASURES)]
     rows = [header]
     for index, result in enumerate(evaluation.results):
         splitter, size, overlap = result.setting
@@ -146,7 +147,7 @@ def evaluation_lines(evaluation: Evaluation) -> list[str]:
         if result.measures is None:
             rows.append([name, "–", f"refused ({result.refused})"])
             continue
-        values = [_shown(getattr(result.measures, field), field) for field, _ in MEASURES]
+        values = [_shown(getattr(result.measures, field), field) for field in MEASURES]
         rows.append([name, f"{result.chunks:,}", *values])
     widths = [max(len(row[column]) for row in rows if column < len(row))
               for column in range(len(header))]  # fmt: skip
@@ -159,22 +160,8 @@ def evaluation_lines(evaluation: Evaluation) -> list[str]:
 
 def evaluation_report(evaluation: Evaluation) -> dict[str, object]:
     """The evaluation for ``--json``: each measure exact (a fraction's text) and rounded."""
-    settings = []
-    for result in evaluation.results:
-        splitter, size, overlap = result.setting
-        entry: dict[str, object] = {
-            "splitter": splitter,
-            "chunk_size": size,
-            "overlap": overlap,
-            "chunks": result.chunks,
-        }
-        if result.measures is None:
-            entry["refused"] = result.refused
-        else:
-            for field, _ in MEASURES:
-                value = getattr(result.measures, field)
-                entry[field] = {"exact": str(value), "value": float(value)}
-        settings.append(entry)
+    from .._retrieval._evaluate import setting_entries  # noqa: PLC0415 (as above)
+
     return {
         "file": evaluation.path,
         "questions": evaluation.questions,
@@ -182,7 +169,7 @@ def evaluation_report(evaluation: Evaluation) -> dict[str, object]:
         "wordllama_dimensions": evaluation.dimensions,
         "top_k": evaluation.top_k,
         "units": "characters",
-        "settings": settings,
+        "settings": setting_entries(evaluation.results),
     }
 
 
