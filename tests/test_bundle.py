@@ -31,6 +31,7 @@ SHIPPED_SCRIPTS = {
     "count-worker.js",  # the worker imports it when text is first counted
     "build-manifest.js",  # count-worker.js's
     "split-again.js",  # count-worker.js imports it when a splitter's trade-off is first shown
+    "evaluate.js",  # count-worker.js imports it when retrieval is first measured
     "embed-host.js",  # for the pages that embed the calculator
     "query-guard.js",  # a classic script of the head
     "redirect.js",  # dist/index.html's

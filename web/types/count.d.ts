@@ -143,7 +143,52 @@ interface TokenizerForget {
   name: string;
 }
 
+/** Page -> worker: measure retrieval on these documents (counted with `encoding`) with the
+ *  evaluation set's questions, at each setting ([splitter, chunk size, overlap], the plan's
+ *  first), retrieving `top_k` chunks with `retriever` (WordLlama of `dimensions`). */
+interface EvaluateRequest {
+  type: "count-evaluate";
+  count: number;
+  encoding: Encoding;
+  tokenizer?: TokenizerFile;
+  documents: CountDocument[];
+  /** The evaluation set's text and its format ("jsonl", "csv" or "tsv"). */
+  set: string;
+  format: string;
+  retriever: string;
+  top_k: number;
+  dimensions: number;
+  settings: [string, number, number][];
+}
+
+/** Page -> worker: stop the evaluation of that number. */
+interface EvaluateCancel {
+  type: "evaluate-cancel";
+  count: number;
+}
+
+/** One setting's measures (calculator/_retrieval/_evaluate.py setting_entries): each measure
+ *  as its exact fraction's text and its value, or why the splitter refused the setting. */
+interface EvaluatedSetting {
+  splitter: string;
+  chunk_size: number;
+  overlap: number;
+  chunks: number;
+  refused?: string;
+  [measure: string]: string | number | { exact: string; value: number } | undefined;
+}
+
+/** An evaluation set's refusal: its line, the catalog's evaluation_set.<key> and its values. */
+interface EvaluationSetErrorData {
+  line: number;
+  key: string;
+  params: Record<string, string>;
+  integer_params: string[];
+}
+
 type CountMessage =
+  | EvaluateRequest
+  | EvaluateCancel
   | CountRequest
   | CountCancel
   | CountChunksRequest
@@ -257,6 +302,15 @@ interface SampleFigures {
  *  then one result: every document, or cancelled, or the tokenizer's failure to load (`error`)
  *  or refusal to count (`tokenizer`, a picked tokenizer.json's). */
 type CountReply =
+  | { type: "evaluate-progress"; count: number; done: number; loading?: "wordllama" }
+  | {
+      type: "evaluate-result";
+      count: number;
+      answer?: { questions: number; settings: EvaluatedSetting[] };
+      setError?: EvaluationSetErrorData;
+      error?: string;
+      cancelled?: boolean;
+    }
   | { type: "count-progress"; count: number; done: number; loading?: boolean }
   | {
       type: "count-result";
@@ -351,4 +405,24 @@ interface TokenSplitting {
 /** calculator/protocol/_sample.py as the worker calls it. */
 interface SampleModule {
   describe(request: string): string;
+}
+
+/** calculator/_retrieval/_page.py, as the worker calls it. */
+interface EvaluationModule {
+  start(request: string): EvaluationRun;
+  use_wordllama(table: string, tokenizer: string, columns: number): void;
+  wordllama_loaded(columns: number): boolean;
+}
+
+/** One evaluation under way (calculator/_retrieval/_page.py PageEvaluation). */
+interface EvaluationRun {
+  readonly done: number;
+  readonly total: number;
+  add(name: string, counting: TokenCounting): void;
+  /** JSON: {"questions": n} or {"error": EvaluationSetErrorData}. */
+  questions(): string;
+  step(): boolean;
+  /** JSON: {"questions": n, "settings": EvaluatedSetting[]}. */
+  result(): string;
+  destroy(): void;
 }

@@ -51,6 +51,9 @@ let splitters;
 /** @type {Promise<typeof import("./split-again.js")> | undefined} the trade-off's grid split,
  *  imported on its first request */
 let grid;
+/** @type {Promise<typeof import("./evaluate.js")> | undefined} the evaluation, imported on its
+ *  first request */
+let evaluation;
 /** @type {Map<string, Promise<TokenizerLoaded>>} the tokenizer.json files by the page's name */
 const tokenizers = new Map();
 
@@ -558,6 +561,24 @@ export function handleCount(message, worker) {
     splitAgain(message.count, worker, "grid-result", (module, loaders) =>
       module.splitGrid(message, worker, loaders),
     );
+    return;
+  }
+  if (message.type === "count-evaluate") {
+    evaluation ??= import("./evaluate.js");
+    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+    evaluation
+      .then((module) => module.evaluate(message, worker, loaders))
+      .catch((error) =>
+        worker.post({
+          count: message.count,
+          type: "evaluate-result",
+          error: String(error?.message ?? error),
+        }),
+      );
+    return;
+  }
+  if (message.type === "evaluate-cancel") {
+    evaluation?.then((module) => module.cancelEvaluation(message.count));
     return;
   }
   if (message.type === "count-chunks") {
