@@ -9,3 +9,14 @@ from __future__ import annotations
 RETRIEVERS = ("bm25", "wordllama", "hybrid")
 #: WordLlama's Matryoshka truncations its wheel holds, smallest first.
 WORDLLAMA_DIMS = (64, 128, 256)
+#: The measures of a setting, in the order they are shown (the fields of
+#: ``calculator._retrieval._measures.SettingMeasures``, a test checks).
+MEASURES = (
+    "excerpt_survival",
+    "hit_at_k",
+    "recall",
+    "precision",
+    "iou",
+    "mrr",
+    "context_tokens",
+)

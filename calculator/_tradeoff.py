@@ -125,6 +125,20 @@ def grid(chunk_size: int, overlap: int) -> tuple[tuple[int, ...], tuple[Fraction
     return sizes, shares
 
 
+def grid_windows(chunk_size: int, overlap: int) -> tuple[tuple[int, int], ...]:
+    """The grid's windows (chunk size, overlap) other than the current one, in order: the
+    settings the trade-off shows, each a splitter's cut or an evaluation's setting.
+
+    >>> grid_windows(512, 64)[:4]
+    ((128, 0), (128, 12), (128, 16), (128, 25))
+    """
+    sizes, shares = grid(chunk_size, overlap)
+    windows = {
+        (size, size * share.numerator // share.denominator) for share in shares for size in sizes
+    }
+    return tuple(sorted(windows - {(chunk_size, overlap)}))
+
+
 def tradeoff(
     plan: CorpusPlan,
     *,

@@ -90,10 +90,12 @@ def page_facts() -> dict[str, object]:
     ('window', 'KiB')
     """
     from calculator._documents import CHUNKERS  # noqa: PLC0415 (as render_pages' imports)
-    from calculator._encodings import COUNTERS  # noqa: PLC0415
+    from calculator._encodings import COUNTERS, ENCODINGS  # noqa: PLC0415
+    from calculator._retrievers import MEASURES, RETRIEVERS, WORDLLAMA_DIMS  # noqa: PLC0415
     from calculator._units import IEC_UNITS  # noqa: PLC0415
     from calculator.protocol import SIZED_KEYS  # noqa: PLC0415
     from calculator.protocol._export import EXPORT_WORD_KEYS, STORAGE_PARTS  # noqa: PLC0415
+    from calculator.protocol._fields import FIELDS  # noqa: PLC0415
 
     return {
         "chunkers": list(CHUNKERS),
@@ -108,6 +110,14 @@ def page_facts() -> dict[str, object]:
             if word != "total"
         ],
         "export_word_keys": dict(EXPORT_WORD_KEYS),
+        # The evaluation's choices and measures (calculator/_retrievers.py, _evaluate.py),
+        # and the k it starts with: the prompt budget's default.
+        "retrievers": list(RETRIEVERS),
+        # The window model's chunks are placed in the text by an OpenAI encoding's tokens.
+        "window_encodings": list(ENCODINGS),
+        "wordllama_dimensions": list(WORDLLAMA_DIMS),
+        "measures": list(MEASURES),
+        "top_k": FIELDS["top_k"].default,
     }
 
 

@@ -4,6 +4,7 @@ only when text is counted."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -163,7 +164,27 @@ def ship_tokenizer(dist: Path) -> str:
     shutil.copy2(splitters / NLTK_LICENSE, target / NLTK_LICENSE)
     _write_zip(target / RETRIEVAL_ZIP, ROOT / "calculator" / "_retrieval", "*.py")
     ship_wordllama(target)
+    ship_examples(target / "examples")
     return versioned(target)
+
+
+# The built-in evaluation sample: the five source documents and a question set per language.
+EXAMPLES = ROOT / "web" / "examples"
+
+
+def ship_examples(target: Path) -> None:
+    """The example's documents and question sets into ``target``, with index.json naming
+    them (``documents``: the files in order; ``questions``: each language's set)."""
+    target.mkdir()
+    documents = sorted(EXAMPLES.glob("documents/*.txt"))
+    sets = sorted(EXAMPLES.glob("questions.*.jsonl"))
+    for path in [*documents, *sets]:
+        shutil.copy2(path, target / path.name)
+    index = {
+        "documents": [path.name for path in documents],
+        "questions": {path.name.split(".")[1]: path.name for path in sets},
+    }
+    (target / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
 
 
 # The command line's alone: the reference libraries' counters (a browser has neither library).

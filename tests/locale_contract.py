@@ -197,6 +197,12 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
         f"{EVALUATION_SET_PREFIX}{reason}": frozenset(names)
         for reason, names in EVALUATION_SET_REASONS.items()
     },
+    # The retrieval evaluation's sentences, as web/page/count/evaluate-panel.js fills them.
+    "evaluate.example_summary": frozenset({"questions"}),
+    "evaluate.not_set_file": frozenset({"file"}),
+    "evaluate.progress": frozenset({"percent"}),
+    "evaluate.summary": frozenset({"questions", "retriever", "k", "splitter"}),
+    "evaluate.current": frozenset({"setting"}),
     "count.tokenizer_read": frozenset({"file"}),
     "count.use_replaces": frozenset({"collection"}),
     "count.used_corpus_recounted": frozenset({"counter"}),

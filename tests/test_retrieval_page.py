@@ -16,6 +16,7 @@ from calculator._retrieval import _page as evaluation_page
 from calculator._retrieval._wordllama import TABLE_NAME, TOKENIZER_NAME
 from calculator._tokens import ENCODINGS, RANKS_SUFFIX
 from calculator._tokens import _page as count_page
+from calculator._tradeoff import grid_windows
 from site_build.wordllama_files import write_wordllama_files
 from test_cli_count import run_main
 from test_cli_evaluate import sample, write_set
@@ -46,7 +47,7 @@ def page_answer(texts: list[str], questions: str, request: dict[str, Any]) -> di
     steps = 0
     while not run.step(0.001):
         steps += 1
-    assert steps > len(request["settings"])  # many calls, each a bounded part of the work
+    assert steps > 5  # many calls, each a bounded part of the work
     answer: dict[str, Any] = json.loads(run.result())
     return answer
 
@@ -78,15 +79,17 @@ def test_the_pages_answer_is_the_command_lines(
             64,
         )
         assert evaluation_page.wordllama_loaded(64)
-    settings = [[splitter, 64, 8], [splitter, 128, 0], [splitter, 32, 16]]
     answer = page_answer(
         texts,
         (tmp_path / "set.jsonl").read_text(encoding="utf-8"),
-        {"retriever": retriever, "top_k": 3, "encoding": ENCODING, "settings": settings},
-    )
+        {"retriever": retriever, "top_k": 3, "encoding": ENCODING, "splitter": splitter,
+         "chunk_size": 64, "overlap": 8, "tradeoff": retriever == "bm25"},
+    )  # fmt: skip
     assert answer["questions"] == len(questions)
     assert answer["settings"][0] == expected[0]
-    assert [entry["chunk_size"] for entry in answer["settings"]] == [64, 128, 32]
+    if retriever == "bm25":  # every window of the trade-off, as --tradeoff
+        assert len(answer["settings"]) == 1 + len(grid_windows(64, 8))
+        assert answer["settings"][5]["chunk_size"] == grid_windows(64, 8)[4][0]
 
 
 def test_a_bad_set_is_its_error_as_data() -> None:
@@ -94,10 +97,17 @@ def test_a_bad_set_is_its_error_as_data() -> None:
         json.dumps({
             "set": '{"question": "Q", "excerpt": "cat"}\n{"question": "R", "excerpt": "dog"}',
             "format": "jsonl", "retriever": "bm25", "top_k": 2, "encoding": ENCODING,
-            "settings": [["window", 8, 0]],
+            "splitter": "window", "chunk_size": 8, "overlap": 0,
         })
     )  # fmt: skip
     run.add("a.txt", count_page.start_text(ENCODING, "The cat sat."))
     error = json.loads(run.questions())["error"]
     assert (error["line"], error["key"]) == (2, "not_found")
     assert error["params"]["excerpt"] == "dog"
+
+
+def test_the_measures_are_declared_once() -> None:
+    from calculator._retrieval._measures import SettingMeasures  # noqa: PLC0415
+    from calculator._retrievers import MEASURES  # noqa: PLC0415
+
+    assert tuple(SettingMeasures.__dataclass_fields__) == MEASURES

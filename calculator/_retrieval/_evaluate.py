@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from .._chunking import plan_chunks
 from .._errors import CalculatorError
-from .._retrievers import RETRIEVERS
+from .._retrievers import MEASURES, RETRIEVERS
 from ._bm25 import BM25, bm25_terms
 from ._fusion import fused_ranking
 from ._measures import SettingMeasures, Span, measure_setting
@@ -42,9 +42,6 @@ if TYPE_CHECKING:
     from .._tokens import Encoding
     from ._wordllama import WordLlamaModel
 
-
-#: The measures of a setting, in the order they are shown.
-MEASURES = tuple(SettingMeasures.__dataclass_fields__)
 
 #: (splitter, chunk size, overlap)
 Setting = tuple[str, int, int]

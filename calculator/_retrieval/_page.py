@@ -10,8 +10,9 @@ counted with, as the page's splitting does (``calculator._splitters._page.length
 
 Requests and answers are JSON text.  The request: ``set`` (the evaluation set's text),
 ``format`` (``jsonl``, ``csv`` or ``tsv``), ``retriever``, ``top_k``, ``encoding`` (the
-counter's name) and ``settings`` (``[splitter, chunk size, overlap]`` each, the plan's
-first).  The answer (:meth:`PageEvaluation.result`): per setting its ``splitter``,
+counter's name), ``splitter``, ``chunk_size`` and ``overlap`` (the plan's setting, measured
+first) and ``tradeoff`` (each other window of the trade-off's grid too, as the command
+line's ``--tradeoff``).  The answer (:meth:`PageEvaluation.result`): per setting its ``splitter``,
 ``chunk_size``, ``overlap``, ``chunks`` and each measure as ``{"exact", "value"}``, or
 ``refused`` (the splitter's reason); an evaluation set's error is ``{"error": …}`` with its
 ``line``, ``key`` and ``params`` (the catalogs' ``evaluation_set.<key>``).
@@ -28,6 +29,7 @@ from .._retrievers import RETRIEVERS, WORDLLAMA_DIMS
 from .._splitters._page import length_of
 from .._tokens import Encoding
 from .._tokens import _page as tokens_page
+from .._tradeoff import grid_windows
 from ._evaluate import Question, SettingEvaluation, evaluation_steps, setting_entries
 from ._evaluation_set import EvaluationSetError, read_evaluation_set
 
@@ -75,7 +77,12 @@ class PageEvaluation:
             raise ValueError(f"unknown retriever {self.retriever!r}")
         self.top_k = int(asked["top_k"])
         self._encoding_name: str = asked["encoding"]
-        self._settings = [(str(s), int(c), int(o)) for s, c, o in asked["settings"]]
+        splitter = str(asked["splitter"])
+        chunk_size, overlap = int(asked["chunk_size"]), int(asked["overlap"])
+        self._settings = [(splitter, chunk_size, overlap)]
+        if asked.get("tradeoff"):  # every window of the trade-off's grid, as the CLI's
+            windows = grid_windows(chunk_size, overlap)
+            self._settings += [(splitter, size, shared) for size, shared in windows]
         self._names: list[str] = []
         self._texts: list[str] = []
         self._questions: list[Question] = []

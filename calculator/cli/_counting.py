@@ -11,7 +11,7 @@ from .._chunking import plan_chunks
 from .._documents import MAX_DOCUMENTS, CorpusPlan, plan_split
 from .._errors import CalculatorError
 from .._reindex import ReindexPlan
-from .._tradeoff import grid
+from .._tradeoff import grid_windows
 from ..protocol._form import SplitChunks
 from ._counted_text import counted_report, text_bytes_per_token
 from ._form_fields import one_line
@@ -119,11 +119,7 @@ def _split(
 
 def _grid_windows(plan: CorpusPlan) -> tuple[tuple[int, int], ...]:
     """The trade-off's windows (chunk size, overlap) other than the plan's own."""
-    sizes, shares = grid(plan.chunk_size, plan.overlap)
-    windows = {
-        (size, size * share.numerator // share.denominator) for share in shares for size in sizes
-    }
-    return tuple(sorted(windows - {(plan.chunk_size, plan.overlap)}))
+    return grid_windows(plan.chunk_size, plan.overlap)
 
 
 def _grid_sums(

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from .._documents import CorpusPlan
-from .._retrieval._evaluate import MEASURES
+from .._retrievers import MEASURES
 from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
 from ._options import EXIT_BAD_INPUT, PROGRAM

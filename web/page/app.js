@@ -74,6 +74,19 @@ function loadCountingOnUse() {
   for (const type of ["focusin", "pointerdown", "dragenter", "input", "change"]) {
     panel.addEventListener(type, load);
   }
+  // The evaluation's buttons act once the module is there, a press before it included.
+  panel.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest("[data-evaluate-example]")) {
+      load()
+        .then((module) => module.evaluateExample())
+        .catch(() => {});
+    } else if (target?.closest("[data-evaluate-run]")) {
+      load()
+        .then((module) => module.evaluateSet())
+        .catch(() => {});
+    }
+  });
   // A file dropped on the panel is counted, never opened by the browser in the page's place;
   // dropped text goes into the text box as usual.
   const carriesFiles = (/** @type {Event} */ event) =>

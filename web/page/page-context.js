@@ -7,7 +7,9 @@ import { Formatter, fill } from "../pure/format.js";
 export const strings = JSON.parse(document.getElementById("page-strings").textContent);
 /** The names shared with Python, each declared once in calculator/ (site_build/render.py).
  * @type {{chunkers: string[], splitters: string[], encodings: string[], iec_units: string[],
- *   storage_parts: [string, string, string][], export_word_keys: Record<string, string>}} */
+ *   storage_parts: [string, string, string][], export_word_keys: Record<string, string>,
+ *   window_encodings: string[], retrievers: string[], wordllama_dimensions: number[],
+ *   measures: string[], top_k: string}} */
 export const facts = JSON.parse(document.getElementById("page-facts").textContent);
 // Its Intl objects are made on first use (format.js), so sharing it costs nothing at start.
 export const formatter = new Formatter(strings["meta.locale"]);

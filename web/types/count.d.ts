@@ -144,8 +144,8 @@ interface TokenizerForget {
 }
 
 /** Page -> worker: measure retrieval on these documents (counted with `encoding`) with the
- *  evaluation set's questions, at each setting ([splitter, chunk size, overlap], the plan's
- *  first), retrieving `top_k` chunks with `retriever` (WordLlama of `dimensions`). */
+ *  evaluation set's questions, retrieving `top_k` chunks with `retriever` (WordLlama of
+ *  `dimensions`). */
 interface EvaluateRequest {
   type: "count-evaluate";
   count: number;
@@ -158,7 +158,15 @@ interface EvaluateRequest {
   retriever: string;
   top_k: number;
   dimensions: number;
-  settings: [string, number, number][];
+  /** The plan's setting, measured first, and whether each window of the trade-off's grid
+   *  is measured too (cut by the same splitter). */
+  splitter: string;
+  chunk_size: number;
+  overlap: number;
+  tradeoff: boolean;
+  /** The built-in example instead (its questions in this language, e.g. "de"): the worker
+   *  fetches its documents and set, and sends the set back with the result. */
+  example?: string;
 }
 
 /** Page -> worker: stop the evaluation of that number. */
@@ -310,6 +318,8 @@ type CountReply =
       setError?: EvaluationSetErrorData;
       error?: string;
       cancelled?: boolean;
+      /** The example's evaluation set, when the example was measured. */
+      example?: { set: string };
     }
   | { type: "count-progress"; count: number; done: number; loading?: boolean }
   | {

@@ -566,15 +566,10 @@ export function handleCount(message, worker) {
   if (message.type === "count-evaluate") {
     evaluation ??= import("./evaluate.js");
     const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+    const { count } = message;
     evaluation
       .then((module) => module.evaluate(message, worker, loaders))
-      .catch((error) =>
-        worker.post({
-          count: message.count,
-          type: "evaluate-result",
-          error: String(error?.message ?? error),
-        }),
-      );
+      .catch((error) => worker.post({ count, type: "evaluate-result", error: String(error) }));
     return;
   }
   if (message.type === "evaluate-cancel") {

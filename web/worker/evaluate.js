@@ -91,6 +91,34 @@ function loadWordllama(pyodide, fetchPlain, page, dimensions) {
   return loaded;
 }
 
+/**
+ * The built-in example (the build's examples/ folder beside the tokenizer): its documents
+ * and its evaluation set in `language` (English when there is none).
+ * @param {typeof fetch} fetchPlain
+ * @param {string} language
+ * @returns {Promise<{documents: CountDocument[], set: string}>}
+ */
+async function exampleOf(fetchPlain, language) {
+  const decoder = new TextDecoder();
+  const index = JSON.parse(
+    decoder.decode(await fetchBytes(fetchPlain, `${tokensURL}examples/index.json`)),
+  );
+  const questions = index.questions[language] ?? index.questions.en;
+  const texts = await Promise.all(
+    [questions, ...index.documents].map(async (name) =>
+      decoder.decode(await fetchBytes(fetchPlain, `${tokensURL}examples/${name}`)),
+    ),
+  );
+  const [set, ...documents] = texts;
+  return {
+    set,
+    documents: index.documents.map((/** @type {string} */ name, /** @type {number} */ at) => ({
+      name,
+      text: documents[at],
+    })),
+  };
+}
+
 /** Stop the evaluation of that number, if it is the one under way. */
 export function cancelEvaluation(/** @type {number} */ count) {
   if (current?.count === count) {
@@ -137,20 +165,33 @@ export async function evaluate(request, worker, loaders) {
       return;
     }
   }
+  let { documents, set } = request;
+  /** @type {{set: string} | undefined} */
+  let example;
+  if (request.example) {
+    ({ documents, set } = await exampleOf(fetchPlain, request.example));
+    example = { set };
+    if (stopped()) {
+      return;
+    }
+  }
   const run = page.start(
     JSON.stringify({
-      set: request.set,
+      set,
       format: request.format,
       retriever: request.retriever,
       top_k: request.top_k,
       encoding: request.encoding,
-      settings: request.settings,
+      splitter: request.splitter,
+      chunk_size: request.chunk_size,
+      overlap: request.overlap,
+      tradeoff: request.tradeoff,
     }),
   );
   /** @type {TokenCounting[]} */
   const countings = [];
   try {
-    for (const document of request.documents) {
+    for (const document of documents) {
       const started = await loaders.startDocument(pyodide, found.page, request.encoding, document);
       if (!("counting" in started)) {
         post({ type: "evaluate-result", count: job.count, error: "read" });
@@ -164,7 +205,7 @@ export async function evaluate(request, worker, loaders) {
     }
     const read = JSON.parse(run.questions());
     if (read.error) {
-      post({ type: "evaluate-result", count: job.count, setError: read.error });
+      post({ type: "evaluate-result", count: job.count, setError: read.error, example });
       return;
     }
     let reportedAt = performance.now();
@@ -179,7 +220,12 @@ export async function evaluate(request, worker, loaders) {
         return;
       }
     }
-    post({ type: "evaluate-result", count: job.count, answer: JSON.parse(run.result()) });
+    post({
+      type: "evaluate-result",
+      count: job.count,
+      answer: JSON.parse(run.result()),
+      example,
+    });
   } finally {
     run.destroy();
     for (const counting of countings) {

@@ -23,6 +23,7 @@ import {
   setShownCount,
 } from "./count-shared.js";
 import { startCorpusSplit } from "./corpus-split.js";
+import { runEvaluation, startEvaluation } from "./evaluate-panel.js";
 import { startFitSplit } from "./fit-split.js";
 import { startReindexSplit } from "./reindex-split.js";
 import { startSample } from "./sample.js";
@@ -379,6 +380,7 @@ startChunks();
 startSample();
 startCorpusSplit();
 startTradeoffSplit();
+startEvaluation();
 startReindexSplit();
 startFitSplit();
 // What was typed or chosen before this module arrived is counted now (a paste too long for
@@ -391,4 +393,15 @@ if (tokenizerInput.files?.[0]) {
   countAsFile(text.value);
 } else if (documents().length) {
   startCount();
+}
+
+/** The evaluation's "Measure" button, which app.js hands over (it may be pressed before this
+ *  module has arrived). */
+export function evaluateSet() {
+  runEvaluation(false);
+}
+
+/** The evaluation's example button, the same way. */
+export function evaluateExample() {
+  runEvaluation(true);
 }
