@@ -32,6 +32,7 @@ COMPONENTS = (
     "documents.css",
     "budget-cost.css",
     "count.css",  # count your own text
+    "evaluate.css",  # retrieval measured on the sample
     "index-life.css",  # re-indexing, storage and the model's input limit
     "language-choice.css",  # dist/index.html
     "first-screen.css",  # sections below the first screen laid out when they near it

@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import build
 from browser.test_count import COUNT_TIMEOUT_MS, count_panel, paste_and_count
-from browser.test_page import catalog, field, open_page
+from browser.test_page import catalog, open_page
 from calculator._retrievers import MEASURES
 from calculator.cli import main
 
@@ -75,7 +75,7 @@ def test_the_example_measures_what_the_command_line_does(
     expect(box).to_have_attribute("data-evaluate-state", "done", timeout=EVALUATION_TIMEOUT_MS)
     expect(box.locator("[data-evaluate-set-error]")).to_have_text("")
     # The example's set is shown, in the page's language.
-    shown = box.locator("textarea[name=evaluation_set]").input_value()
+    shown = box.locator("#count-evaluate-set").input_value()
     assert shown == (EXAMPLES / f"questions.{lang}.jsonl").read_text(encoding="utf-8")
     page_rows = measured_rows(page)
     expected = command_line(
@@ -86,6 +86,10 @@ def test_the_example_measures_what_the_command_line_does(
     for window, measures in page_rows.items():
         assert measures == expected[window], window
     assert len(page_rows) == len(expected) > 30  # every setting of the trade-off's grid
+    # Each setting's cost to the planned corpus is the trade-off's point of its window.
+    current = box.locator("[data-evaluate-rows] tr[data-current]")
+    chunks = page.locator('.result-list [data-result="chunks"]').text_content()
+    expect(current.locator('[data-evaluate-cost="chunks"]')).to_have_text(chunks or "")
     strings = catalog(lang)
     expect(box.locator("[data-evaluate-summary]")).to_contain_text(
         strings["evaluate.example_summary"].split("{")[0]
@@ -98,7 +102,7 @@ def test_the_visitors_set_on_counted_text_and_its_errors(page: Page, site_url: s
     text = (EXAMPLES / "documents" / "rag-planen.de.txt").read_text(encoding="utf-8")
     paste_and_count(page, text, "de")
     box = evaluation(page)
-    area = box.locator("textarea[name=evaluation_set]")
+    area = box.locator("#count-evaluate-set")
     # An excerpt the text does not hold: the line named, in German, next to the field.
     area.fill('{"question": "Was?", "excerpt": "nicht im Text"}\n')
     box.locator("[data-evaluate-run]").click()
@@ -109,13 +113,13 @@ def test_the_visitors_set_on_counted_text_and_its_errors(page: Page, site_url: s
     first, second = text[200:320], text[900:1000]
     rows = ["question,excerpt", f'"Wie planen?","{first}"', f'"Was kostet es?","{second}"']
     area.fill("\n".join(rows) + "\n")
-    box.locator("input[name=top_k]").fill("2")
+    box.locator("#count-evaluate-top-k").fill("2")
     box.locator("[data-evaluate-run]").click()
     expect(box).to_have_attribute("data-evaluate-state", "done", timeout=EVALUATION_TIMEOUT_MS)
     expect(error).to_have_text("")
     expect(box.locator("[data-evaluate-results]")).to_have_attribute("data-questions", "2")
     # A k that is no whole number is refused next to its field.
-    box.locator("input[name=top_k]").fill("zwei")
+    box.locator("#count-evaluate-top-k").fill("zwei")
     box.locator("[data-evaluate-run]").click()
     expect(box.locator("[data-evaluate-top-k-error]")).to_have_text(strings["errors.not_whole"])
 
@@ -123,8 +127,8 @@ def test_the_visitors_set_on_counted_text_and_its_errors(page: Page, site_url: s
 def test_a_cancel_takes_effect_within_a_second(page: Page, site_url: str) -> None:
     open_page(page, site_url, "en", "?chunk_size=64&overlap=32")
     box = evaluation(page)
-    box.locator("select[name=retriever]").select_option("hybrid")
-    box.locator("select[name=dimensions]").select_option("256")
+    box.locator("#count-evaluate-retriever").select_option("hybrid")
+    box.locator("#count-evaluate-dimensions").select_option("256")
     box.locator("[data-evaluate-example]").click()
     status = box.locator("[data-evaluate-status]")
     measuring = catalog("en")["evaluate.progress"].split("{")[0]

@@ -4,22 +4,24 @@
 // (web/worker/evaluate.js) a bounded step a task: progress shown, a cancel heard within a
 // step, the calculator answering meanwhile.  The questions, the excerpts and the documents
 // stay in this page and its worker, never in the address, storage or a request.
+/** @typedef {import("answer-types").TradeoffPointAnswer} TradeoffPointAnswer */
 import { writeData, writeHidden, writeText } from "../dom-write.js";
 import { facts, formatter, message, strings } from "../page-context.js";
-import { lastAnswer } from "../requests.js";
+import { amountText } from "../panels/panel-common.js";
+import { askFromNowOn, computeNow, lastAnswer, onAnswer } from "../requests.js";
 import { countedDocuments, counting, panel, post, shownCount } from "./count-shared.js";
 
 const form = /** @type {HTMLElement} */ (panel.querySelector("[data-count-evaluate]"));
 const $ = (/** @type {string} */ selector) =>
   /** @type {HTMLElement} */ (form.querySelector(selector));
-const setText = /** @type {HTMLTextAreaElement} */ ($("textarea[name=evaluation_set]"));
-const setFile = /** @type {HTMLInputElement} */ ($("input[name=evaluation_file]"));
+const setText = /** @type {HTMLTextAreaElement} */ ($("#count-evaluate-set"));
+const setFile = /** @type {HTMLInputElement} */ ($("#count-evaluate-file"));
 const setError = $("[data-evaluate-set-error]");
-const retriever = /** @type {HTMLSelectElement} */ ($("select[name=retriever]"));
-const dimensions = /** @type {HTMLSelectElement} */ ($("select[name=dimensions]"));
+const retriever = /** @type {HTMLSelectElement} */ ($("#count-evaluate-retriever"));
+const dimensions = /** @type {HTMLSelectElement} */ ($("#count-evaluate-dimensions"));
 const dimensionsLabel = $("[data-evaluate-dimensions-label]");
-const topK = /** @type {HTMLInputElement} */ ($("input[name=top_k]"));
-const tradeoff = /** @type {HTMLInputElement} */ ($("input[name=tradeoff]"));
+const topK = /** @type {HTMLInputElement} */ ($("#count-evaluate-top-k"));
+const tradeoff = /** @type {HTMLInputElement} */ ($("#count-evaluate-tradeoff"));
 const topKError = $("[data-evaluate-top-k-error]");
 const cancel = $("[data-evaluate-cancel]");
 const status = $("[data-evaluate-status]");
@@ -40,6 +42,15 @@ const FORMATS = /** @type {Record<string, string>} */ ({
   tab: "tsv",
 });
 const WHOLE = /^\s*\d+\s*$/;
+// What each setting costs the planned corpus (the trade-off's point of its window): the
+// figure and the column heading's catalog key.
+const COST_COLUMNS = [
+  ["chunks", "evaluate.col_corpus_chunks"],
+  ["storage_bytes", "storage.heading"],
+  ["cost", "cost.heading"],
+];
+/** @type {HTMLElement[]} a row's cost cells, made before its measures and appended after */
+const costCells = [];
 
 let evaluationNumber = 0;
 /** The evaluation under way (-1: none), and the one asked to stop last. */
@@ -164,6 +175,11 @@ export function runEvaluation(/** @type {boolean} */ useExample) {
     request.tokenizer = count.request.tokenizer;
   }
   post(request);
+  if (request.tradeoff && !lastAnswer()?.tradeoff) {
+    // Each setting's cost to the corpus is the trade-off's point: asked from now on.
+    askFromNowOn({ tradeoff: true });
+    computeNow(true);
+  }
 }
 
 /** @param {CountReply} reply */
@@ -266,6 +282,12 @@ function paint(
         row.append(refused);
         return row;
       }
+      for (const [figure, key] of COST_COLUMNS) {
+        const cell = document.createElement("td");
+        cell.dataset.label = strings[key];
+        cell.dataset.evaluateCost = figure;
+        costCells.push(cell);
+      }
       for (const measure of facts.measures) {
         const value = /** @type {{exact: string, value: number}} */ (setting[measure]);
         const cell = document.createElement("td");
@@ -278,11 +300,38 @@ function paint(
             : formatter.percent(String(value.value));
         row.append(cell);
       }
+      row.append(...costCells.splice(0));
       return row;
     }),
   );
+  paintCosts();
   writeData(results, "questions", String(answer.questions));
   writeHidden(results, false);
+}
+
+/** Each row's cost to the planned corpus, from the last answer's trade-off (a dash where it
+ *  has no figure: no dimensions, no price, or the grid not asked yet). */
+function paintCosts() {
+  /** @type {Map<string, TradeoffPointAnswer>} */
+  const points = new Map();
+  for (const point of lastAnswer()?.tradeoff?.points ?? []) {
+    points.set(`${point.chunk_size}/${point.overlap}`, point);
+  }
+  for (const row of rows.querySelectorAll("tr")) {
+    const point = points.get(`${row.dataset.chunkSize}/${row.dataset.overlap}`);
+    for (const cell of row.querySelectorAll("[data-evaluate-cost]")) {
+      const figure = /** @type {HTMLElement} */ (cell).dataset.evaluateCost;
+      let text = "–";
+      if (point && figure === "chunks") {
+        text = formatter.integer(String(point.chunks));
+      } else if (point?.storage_size && figure === "storage_bytes") {
+        text = formatter.size(point.storage_size.iec, strings["plural.bytes"]);
+      } else if (point?.cost !== undefined && figure === "cost") {
+        text = amountText(point.cost);
+      }
+      writeText(/** @type {HTMLElement} */ (cell), text);
+    }
+  }
 }
 
 /** Read a chosen file into the text box (its format by its name), or say why not. */
@@ -309,6 +358,7 @@ async function readFile() {
 /** Wire the form (count.js calls it once its panel is in use). */
 export function startEvaluation() {
   counting.onMessage(onReply);
+  onAnswer(paintCosts);
   syncDimensions();
   retriever.addEventListener("change", syncDimensions);
   setText.addEventListener("input", () => {
