@@ -160,7 +160,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="build, then time our page against a stock Pyodide page "
         "(later arguments go to tests/bench.py: --runs N, --only-networks, "
         "--only-loopback, --only-counting, --only-cli-counting, --only-large-corpus, "
-        "--only-tokenizer-json)",
+        "--only-tokenizer-json, --only-evaluation)",
     )
     commands.add_parser(
         "screenshots", help="build, then write PNGs of the pages into screenshots/ to look at"

@@ -76,6 +76,8 @@ from cli_counting import run_cli_counting
 from corpus_bench import RUNS as CORPUS_RUNS
 from corpus_bench import print_large_corpus, run_large_corpus
 from counting_bench import COUNT_RUNS, run_counting
+from evaluation_bench import RUNS as EVALUATION_RUNS
+from evaluation_bench import run_evaluation
 from plain_chromium import PlainChromium
 from tokenizer_json_bench import RUNS as TOKENIZER_JSON_RUNS
 from tokenizer_json_bench import run_cli_tokenizer_json, run_page_tokenizer_json
@@ -192,6 +194,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     part.add_argument("--only-cli-counting", action="store_true")
     part.add_argument("--only-large-corpus", action="store_true")
     part.add_argument("--only-tokenizer-json", action="store_true")
+    part.add_argument("--only-evaluation", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -208,6 +211,9 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         return 0
     if args.only_tokenizer_json:
         run_tokenizer_json(dist, args.runs or TOKENIZER_JSON_RUNS)
+        return 0
+    if args.only_evaluation:
+        run_evaluation_bench(dist, args.runs or EVALUATION_RUNS)
         return 0
     stock = stock_site()
     with sync_playwright() as playwright:
@@ -230,7 +236,19 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         run_cli_counting(args.runs or CLI_COUNT_RUNS)
         run_corpus(dist, args.runs or CORPUS_RUNS)
         run_tokenizer_json(dist, args.runs or TOKENIZER_JSON_RUNS)
+        run_evaluation_bench(dist, args.runs or EVALUATION_RUNS)
     return 0
+
+
+def run_evaluation_bench(dist: Path, runs: int) -> None:
+    """Retrieval measured on a 1 MB sample in the page and on the command line
+    (tests/evaluation_bench.py)."""
+    with sync_playwright() as playwright:
+        browser = build.launch_browser(playwright, "chromium")
+        try:
+            run_evaluation(browser, dist, runs)
+        finally:
+            browser.close()
 
 
 def run_tokenizer_json(dist: Path, runs: int) -> None:

@@ -108,10 +108,14 @@ def evaluation_steps(
         for text in texts:
             query_vectors += model.embed([text])
             yield
+    # Each document's tokens, made once: every window setting cuts the same ids.
+    token_ids: dict[int, list[int]] = {}
     for setting in settings:
         chunks = SampleChunks([], [], [])
         try:
-            yield from _cut_steps(documents, setting, length_for, encoding, chunks)
+            yield from _cut_steps(
+                documents, setting, length_for, encoding, chunks, token_ids=token_ids
+            )
         except CalculatorError as refused:
             results.append(SettingEvaluation(setting, 0, None, refused.key))
             yield
@@ -181,7 +185,7 @@ def sample_chunks(
 ) -> SampleChunks:
     """Every document cut at ``setting``, in order (see :func:`evaluation_steps`)."""
     chunks = SampleChunks([], [], [])
-    for _ in _cut_steps(documents, setting, lambda _: length, encoding, chunks):
+    for _ in _cut_steps(documents, setting, lambda _: length, encoding, chunks, token_ids={}):
         pass
     return chunks
 
@@ -192,8 +196,11 @@ def _cut_steps(
     length_for: Callable[[str], Length],
     encoding: Encoding | None,
     chunks: SampleChunks,
+    *,
+    token_ids: dict[int, list[int]],
 ) -> Iterator[None]:
-    """Every document cut at ``setting`` into ``chunks``, a step at a time.  Raises
+    """Every document cut at ``setting`` into ``chunks``, a step at a time; the window
+    model's token ids of each document kept in ``token_ids`` for the next setting.  Raises
     ``CalculatorError`` for a setting the splitter refuses (LlamaIndex: a character longer
     than the chunk size)."""
     splitter, chunk_size, overlap = setting
@@ -201,12 +208,15 @@ def _cut_steps(
         if splitter == "window":
             if encoding is None:
                 raise ValueError("the window model's chunks need an OpenAI encoding's tokens")
-            ids: list[int] = []
-            # A slice of the text's tokens a step (calculator._tokens._page, as counting).
-            for _, new, drop in _token_slices(encoding, text):
-                del ids[len(ids) - drop :]
-                ids += new
-                yield
+            ids = token_ids.get(number)
+            if ids is None:
+                ids = []
+                # A slice of the text's tokens a step (calculator._tokens._page, as counting).
+                for _, new, drop in _token_slices(encoding, text):
+                    del ids[len(ids) - drop :]
+                    ids += new
+                    yield
+                token_ids[number] = ids
             for start, end, count in windows_of(encoding, text, ids, chunk_size, overlap):
                 chunks.spans.append((number, start, end))
                 chunks.texts.append(text[start:end])

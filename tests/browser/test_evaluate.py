@@ -143,3 +143,18 @@ def test_a_cancel_takes_effect_within_a_second(page: Page, site_url: str) -> Non
     # The worker is free at once: a short text is counted.
     paste_and_count(page, "Counted after the cancel.", "en")
     assert COUNT_TIMEOUT_MS  # (paste_and_count waited for the exact count)
+
+
+def test_nothing_of_the_evaluation_is_fetched_before_it_is_asked_for(
+    page: Page, site_url: str
+) -> None:
+    fetched: list[str] = []
+    page.context.on("request", lambda request: fetched.append(request.url))
+    open_page(page, site_url, "it")
+    assert not [url for url in fetched if "retrieval" in url or "wordllama" in url]
+    box = evaluation(page)
+    box.locator("[data-evaluate-example]").click()
+    expect(box).to_have_attribute("data-evaluate-state", "done", timeout=EVALUATION_TIMEOUT_MS)
+    # BM25 needs the evaluation's code, never the model.
+    assert [url for url in fetched if url.endswith("/retrieval.zip")]
+    assert not [url for url in fetched if "wordllama" in url]
