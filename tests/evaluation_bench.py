@@ -129,6 +129,7 @@ def cli_case(
     command = [sys.executable, "-m", "calculator", "--count", str(folder),
                "--evaluate", str(questions), "--retriever", retriever,
                "--wordllama-dimensions", str(DIMENSIONS), "--ranks", str(build.TOKEN_RANKS),
+               "--chunk-size", "512", "--overlap", "64",
                "--json", *(["--tradeoff"] if tradeoff else [])]  # fmt: skip
     wall, _, out = timed(command)
     return wall, json.loads(out)["evaluation"]
@@ -184,7 +185,8 @@ def run_evaluation(browser: Browser, dist: Path, runs: int) -> None:
                     longest[key] = max([longest.get(key, 0.0), *measured["longTasks"]])
                     shown = dict(measured["rows"])
                     if measured["error"] or shown != expected[key]:
-                        mismatches.append(f"{key}: {measured['error'] or 'recall differs'}")
+                        differs = sorted(set(shown.items()) ^ set(expected[key].items()))[:2]
+                        mismatches.append(f"{key}: {measured['error'] or differs}")
             finally:
                 context.close()
     size = sum(len(document.encode("utf-8")) for document in documents)
