@@ -62,6 +62,9 @@ class TradeoffPoint:
     database_bytes: int | None = None
     #: Who cut the point's chunks: "window" (worked out) or the plan's splitter (measured).
     chunker: str = WINDOW
+    #: Retrieval measured at this window on the user's sample (``calculator._retrieval``):
+    #: each measure's name and exact value, in ``MEASURES``' order; empty where not measured.
+    retrieval: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def repeated_tokens(self) -> int:
@@ -148,6 +151,7 @@ def tradeoff(
     largest_chunk_size: int | None = None,
     database: tuple[str, Callable[[StorageSize], int]] | None = None,
     measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    retrieval: Mapping[tuple[int, int], tuple[tuple[str, Fraction], ...]] | None = None,
 ) -> Tradeoff:
     """The corpus of ``plan`` across the grid around its window, the plan's point marked.
 
@@ -158,7 +162,8 @@ def tradeoff(
     longest chunk, min(C, the longest document), is over it; ``database`` (its name and what
     sizes a storage as it stores it) gives each point's storage as the chosen database's;
     ``measured``, a splitter's chunks and tokens processed by window (chunk size, overlap):
-    its figures at those points (the plan's own at the plan's), the window model's elsewhere.
+    its figures at those points (the plan's own at the plan's), the window model's elsewhere;
+    ``retrieval``, the measures of an evaluation by window: each point's own.
 
     >>> from calculator._documents import plan_equal_documents
     >>> grid_ = tradeoff(plan_equal_documents(50_000, 1200, 512, 64),
@@ -211,6 +216,7 @@ def tradeoff(
                     if database is None or point_storage is None
                     else database[1](point_storage),
                     chunker=chunker,
+                    retrieval=() if retrieval is None else retrieval.get((size, overlap), ()),
                 )
             )
     return Tradeoff(

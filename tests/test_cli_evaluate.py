@@ -6,6 +6,7 @@ Bad sets, files and combinations are one line and exit 2."""
 
 from __future__ import annotations
 
+import csv
 import json
 import random
 from fractions import Fraction
@@ -272,7 +273,6 @@ def test_a_bad_set_is_one_line_naming_its_line(
         ["--count", "doc.txt", "--evaluate", "missing.jsonl"],
         ["--count", "doc.txt", "--evaluate", "set.jsonl", "--encoding", "bert-base-uncased"],
         ["--count", "doc.txt", "--evaluate", "set.jsonl", "--retriever", "other"],
-        ["--count", "doc.txt", "--evaluate", "set.jsonl", "--markdown"],
     ],
 )
 def test_bad_combinations_are_one_line(
@@ -304,3 +304,37 @@ def test_readable_output_shows_each_setting(
     assert "not a promise about your production model" in out
     (row,) = [line for line in out.splitlines() if line.startswith("window 64/8 (plan)")]
     assert len(row.split()) == 2 + 2 + 7  # the setting's name, its chunks, seven measures
+
+
+def test_the_tradeoff_carries_the_measures_into_json_and_csv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths, _, questions = sample(tmp_path, 6)
+    write_set(tmp_path / "set.jsonl", questions)
+    argv = ["--count", *map(str, paths), "--encoding", ENCODING, "--splitter", "recursive",
+            "--chunk-size", "64", "--overlap", "8", "--evaluate", str(tmp_path / "set.jsonl"),
+            "--tradeoff"]  # fmt: skip
+    status, out, _ = run_main(capsys, *argv, "--json")
+    assert status == 0
+    report = json.loads(out)
+    measured = {
+        (entry["chunk_size"], entry["overlap"]): Fraction(entry["recall"]["exact"])
+        for entry in report["evaluation"]["settings"]
+        if "recall" in entry
+    }
+    points = report["tradeoff"]["points"]
+    assert all("retrieval" in point for point in points)  # every window was measured
+    for point in points:
+        shown = Fraction(point["retrieval"]["recall"])
+        exact = measured[point["chunk_size"], point["overlap"]]
+        assert abs(shown - exact) <= Fraction(1, 2 * 10**6)  # six places
+        assert point["chunker"] == "recursive"  # the splitter's own chunks at every point
+    status, out, _ = run_main(capsys, *argv, "--csv")
+    assert status == 0
+    rows = list(csv.reader(out.splitlines()))
+    recall = rows[0].index("Recall")
+    for row in rows[1:]:
+        window = (int(row[2]), int(row[3]))
+        assert abs(Fraction(row[recall]) - measured[window]) <= Fraction(1, 10**12)
+    status, out, _ = run_main(capsys, *argv, "--markdown")
+    assert status == 0 and "| Recall | Hit@k | MRR |" in out

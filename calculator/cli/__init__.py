@@ -120,9 +120,10 @@ def _run(argv: Sequence[str] | None) -> int:
     if options.evaluate is not None:
         from ._evaluation import evaluate_files  # noqa: PLC0415 (only --evaluate needs it)
 
-        windows_measured = _grid_windows(plan) if options.tradeoff else ()
+        windows_measured = _grid_windows(plan) if options.tradeoff or options.csv else ()
         evaluation = evaluate_files(parser, options, counted, plan, windows_measured)
-    panels = _Panels(options, outcome, measured)
+    retrieval = None if evaluation is None else evaluation.by_window()
+    panels = _Panels(options, outcome, measured, retrieval)
     panels.price_from = price_source(preset, kept)
     fits = (fit, cli_fits(fit, options, counted, splits, plan))
     readable = not (options.json or options.markdown or options.csv)

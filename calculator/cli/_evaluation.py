@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .._retrieval._evaluate import SettingEvaluation
     from .._splitters import Length
     from .._tokens._files import Counted
+    from ..protocol._carried import Measures
 
 # Each measure's column heading (the order is the measures' own, _evaluate.MEASURES).
 HEADINGS = {
@@ -51,6 +52,15 @@ class Evaluation:
     top_k: int
     dimensions: int | None
     results: list[SettingEvaluation]
+
+    def by_window(self) -> dict[tuple[int, int], Measures]:
+        """Each measured setting's measures by its window, for the trade-off's points."""
+        return {
+            (size, overlap): tuple((name, getattr(result.measures, name)) for name in MEASURES)
+            for result in self.results
+            if result.measures is not None
+            for _, size, overlap in [result.setting]
+        }
 
 
 def evaluate_files(

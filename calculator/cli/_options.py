@@ -236,8 +236,6 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
     if options.evaluate is not None and not options.count:
         parser.error("argument --evaluate: the excerpts are found in the counted files;"
                      " needs --count")  # fmt: skip
-    if options.evaluate is not None and (options.csv or options.markdown):
-        parser.error("argument --evaluate: prints lines or --json")
     if options.splitter != "window" and not options.count:
         parser.error("argument --splitter: splits the counted files; needs --count")
     if options.count and (documents or options.changed_documents is not None):

@@ -29,6 +29,7 @@ from .._tradeoff import Tradeoff
 from .._units import bytes_and_sizes
 from .._vectors import VectorSize
 from .._version import tool_version
+from ..protocol._carried import Measures
 from ..protocol._export import (
     english_export_words,
     markdown_table,
@@ -100,8 +101,11 @@ class _Panels:
         options: argparse.Namespace,
         outcome: FormOutcome,
         measured: dict[tuple[int, int], tuple[int, int]] | None = None,
+        retrieval: dict[tuple[int, int], Measures] | None = None,
     ) -> None:
         self.outcome = outcome
+        #: The splitter's chunks and --evaluate's measures at the grid's windows.
+        self._measured, self._retrieval = measured, retrieval
         self.comparison: Comparison | None = outcome.comparison if options.compare else None
         plan = outcome.plan
         #: The corpus beside the same tokens as one stream, for more than one document.
@@ -118,13 +122,16 @@ class _Panels:
         #: The trade-off's grid, with --tradeoff (or --csv, which prints it).
         self.tradeoff: Tradeoff | None = None
         if plan is not None and (options.tradeoff or options.csv):
-            self.tradeoff = tradeoff_of(outcome, measured)
+            self.tradeoff = tradeoff_of(outcome, measured, retrieval)
 
     def report(self, plan: CorpusPlan, vectors: VectorSize | None) -> dict[str, object]:
         """The JSON: the plan's figures, then each panel asked for (one assembly with the
         page's, ``describe_panels``); the comparison only when --compare gave rows."""
         report: dict[str, object] = dict(describe(plan, vectors))
-        panels = describe_panels(self.outcome, with_tradeoff=self.tradeoff is not None)
+        panels = describe_panels(
+            self.outcome, with_tradeoff=self.tradeoff is not None, measured=self._measured,
+            retrieval=self._retrieval,
+        )  # fmt: skip
         for name, figures in panels.items():
             if figures is not None and (name != "compare" or self.comparison is not None):
                 report[name] = figures

@@ -20,6 +20,7 @@ from .._reindex import ReindexPlan
 from .._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from .._units import size_figure
 from .._vectors import VectorSize
+from ._carried import Measures, grid_retrieval, grid_split
 from ._chunk_map import chunk_map
 from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
 from ._form import FormOutcome, SplitChunks, evaluate_form
@@ -122,7 +123,8 @@ def respond(request_json: str) -> str:
     outcome = _evaluate(fields, number_format, request)
     answer = page_answer(
         outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True,
-        measured=_grid_split(request.get("tradeoff_split"), outcome.plan),
+        measured=grid_split(request.get("tradeoff_split"), outcome.plan),
+        retrieval=grid_retrieval(request.get("retrieval"), outcome.plan),
     )  # fmt: skip
     if outcome.split_again_at is not None:
         answer["split_again"] = list(outcome.split_again_at)
@@ -133,7 +135,8 @@ def respond(request_json: str) -> str:
         answer["errors"]["document_tokens"] = _field_error(list_error)
     export = request.get("export")
     if isinstance(export, dict):
-        exported = _export_file(outcome, export, number_format)
+        carried = grid_retrieval(request.get("retrieval"), outcome.plan)
+        exported = _export_file(outcome, export, number_format, carried)
         if exported is not None:
             answer["export"] = exported
     _add_sizes(answer)
@@ -221,24 +224,6 @@ def _split_again(resplit: object, plan: CorpusPlan) -> tuple[int, int, ReindexPl
     return size, overlap, change
 
 
-def _grid_split(
-    grid: object, plan: CorpusPlan | None
-) -> dict[tuple[int, int], tuple[int, int]] | None:
-    """The plan's splitter's chunks and tokens processed at the trade-off's windows, as the
-    page's worker measured them (``{"chunker", "windows": [[size, overlap, chunks, tokens],
-    ...]}``); nothing for another chunker's, or what the worker does not make."""
-    if not isinstance(grid, dict) or plan is None or grid.get("chunker") != plan.chunker:
-        return None
-    try:
-        windows = [tuple(map(int, window)) for window in grid["windows"]]
-        measured = {(size, overlap): (chunks, tokens) for size, overlap, chunks, tokens in windows}
-    except (KeyError, TypeError, ValueError):
-        return None
-    if any(min(window) < 0 for window in windows):
-        return None  # no count the worker makes
-    return measured
-
-
 # The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
 # main form's), the storage's inputs and the price.
 _TRADEOFF_INPUTS: frozenset[Panel] = frozenset({"main", "storage", "cost"})
@@ -252,6 +237,7 @@ def page_answer(
     *,
     with_tradeoff: bool = False,
     measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    retrieval: Mapping[tuple[int, int], Measures] | None = None,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
     ``describe_panels``), each panel's state, the errors, the chosen model (with the fields
@@ -276,6 +262,7 @@ def page_answer(
         english=False,
         with_tradeoff=with_tradeoff and not tradeoff_stale,
         measured=measured,
+        retrieval=retrieval,
     )
     storage = figures["storage"]
 
@@ -352,7 +339,10 @@ def _model(
 
 
 def _export_file(
-    outcome: FormOutcome, request: Mapping[str, object], number_format: NumberFormat
+    outcome: FormOutcome,
+    request: Mapping[str, object],
+    number_format: NumberFormat,
+    retrieval: Mapping[tuple[int, int], Measures] | None = None,
 ) -> ExportAnswer | None:
     """The plan and its trade-off as Markdown (the page's number format) or CSV (plain
     figures), headed in the request's words; nothing while a field they follow is invalid."""
@@ -370,8 +360,9 @@ def _export_file(
     given = words if isinstance(words, Mapping) else {}
     chosen = export_words({k: v for k, v in given.items() if isinstance(v, str)})
     grid = tradeoff(
-        plan, vectors=vectors, storage=outcome.storage, price_per_million=outcome.price_per_million
-    )
+        plan, vectors=vectors, storage=outcome.storage,
+        price_per_million=outcome.price_per_million, retrieval=retrieval,
+    )  # fmt: skip
     if file_format == "csv":
         return {"format": "csv", "text": export_csv(grid, chosen)}
     # Polish writes 2048 ungrouped, as the page does (CLDR's minimum grouping digits).

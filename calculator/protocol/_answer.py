@@ -227,6 +227,9 @@ class TradeoffPointAnswer(TypedDict):
     chunker: NotRequired[str]
     #: With a price: the one-time cost (decimal text).
     cost: NotRequired[str]
+    #: Retrieval measured at this window on the visitor's sample: each measure (the names of
+    #: calculator/_retrievers.py MEASURES) as decimal text, six places.
+    retrieval: NotRequired[dict[str, str]]
     current: bool
 
 

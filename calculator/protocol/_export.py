@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from .._decimals import decimal_text
 from .._documents import WINDOW, CorpusPlan
+from .._retrievers import MEASURES
 from .._text import NumberFormat
 from .._tradeoff import Tradeoff, TradeoffPoint
 from .._units import size_figure
@@ -62,6 +63,14 @@ EXPORT_WORDS: Mapping[str, str] = MappingProxyType(
         "total": "Total",
         "over_limit": "cut by the model's limit",
         "splitter": "Splitter",
+        # Retrieval measured on the user's sample (calculator/_retrievers.py MEASURES).
+        "excerpt_survival": "Excerpts whole",
+        "hit_at_k": "Hit@k",
+        "recall": "Recall",
+        "precision": "Precision",
+        "iou": "IoU",
+        "mrr": "MRR",
+        "context_tokens": "Context tokens",
     }
 )
 #: The catalog key of each export word the page takes from its catalog (the others: the
@@ -98,6 +107,7 @@ EXPORT_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "total": "storage.total",
         "over_limit": "tradeoff.over_limit",
         "splitter": "count.splitter_label",
+        **{measure: f"evaluate.measure.{measure}" for measure in MEASURES},
     }
 )
 #: A CSV column's unit, as the page heads it.
@@ -307,6 +317,8 @@ def tradeoff_markdown(
         columns += ["raw_size", "storage"]
     if current.cost is not None:
         columns.append("cost")
+    if any(point.retrieval for point in grid.points):  # an evaluation's, where it measured
+        columns += ["recall", "hit_at_k", "mrr"]
     rows = [[words[column] for column in columns]]
     for point in grid.points:
         cells = _point_cells(point, grid.shares[point.series], numbers)
@@ -444,6 +456,16 @@ def _point_cells(point: TradeoffPoint, share: Fraction, numbers: _Numbers) -> di
         cells["storage"] = numbers.byte_count(point.storage_bytes)
     if point.cost is not None:
         cells["cost"] = numbers.decimal(decimal_text(point.cost, places=12))
+    measures = dict(point.retrieval)
+    for name in MEASURES:
+        value = measures.get(name)
+        cells[name] = (
+            ""
+            if value is None
+            else numbers.decimal(decimal_text(value, places=1))
+            if name == "context_tokens"
+            else numbers.percent(value)
+        )
     return cells
 
 
@@ -477,6 +499,9 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
         headings.append(words["over_limit"])
     if grid.chunker != WINDOW:
         headings.append(words["splitter"])
+    measured = any(point.retrieval for point in grid.points)
+    if measured:  # an evaluation's measures, exact to 12 places, empty where not measured
+        headings += [words[name] for name in MEASURES]
     lines = [_csv_line(headings)]
     for point in grid.points:
         figures = [grid.documents, grid.tokens, point.chunk_size, point.overlap]
@@ -492,6 +517,12 @@ def export_csv(grid: Tradeoff, words: Mapping[str, str] = EXPORT_WORDS) -> str:
             cells.append("1" if point.over_limit else "0")
         if grid.chunker != WINDOW:
             cells.append(point.chunker)
+        if measured:
+            values = dict(point.retrieval)
+            cells += [
+                "" if name not in values else decimal_text(values[name], places=12)
+                for name in MEASURES
+            ]
         lines.append(_csv_line(cells))
     return "\n".join(lines) + "\n"
 

@@ -25,6 +25,7 @@ from .._pgvector import PgvectorSize
 from .._reindex import MigrationSize, ReindexCase
 from .._storage import StorageSize, pgvector_value_bytes
 from .._vectors import VectorSize
+from ._carried import Measures
 from ._form import FormOutcome
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
@@ -59,13 +60,15 @@ def describe_panels(
     english: bool = True,
     with_tradeoff: bool = False,
     measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    retrieval: Mapping[tuple[int, int], Measures] | None = None,
 ) -> PanelFigures:
     """Every planning panel's figures for a form's ``outcome``, ``None`` where the panel's
     fields are empty or invalid: the sections of the command line's JSON and of the page's
     answer, assembled once.  ``english``: with the formulas and sources in the command line's
     English (the page words them from its catalog's keys).  The trade-off only
     ``with_tradeoff`` (it plans the corpus some fifty times over), a splitter's plan with
-    its chunks at the grid's windows where ``measured`` has them.
+    its chunks at the grid's windows where ``measured`` has them, and an evaluation's
+    measures where ``retrieval`` has them.
 
     >>> from calculator.protocol._form import evaluate_form
     >>> panels = describe_panels(evaluate_form({"tokens": "8000", "chunk_size": "512",
@@ -98,7 +101,7 @@ def describe_panels(
         else describe_model_limit(outcome.model_limit),
         "tradeoff": None
         if not with_tradeoff or plan is None
-        else _tradeoff_answer(outcome, measured, price),
+        else _tradeoff_answer(outcome, measured, price, retrieval),
     }
 
 
@@ -536,8 +539,9 @@ def _tradeoff_answer(
     outcome: FormOutcome,
     measured: Mapping[tuple[int, int], tuple[int, int]] | None,
     price: Fraction | None,
+    retrieval: Mapping[tuple[int, int], Measures] | None = None,
 ) -> TradeoffAnswer:
     """The trade-off's grid, its module imported on the first use (see ``_tradeoff_report``)."""
     from ._tradeoff_report import describe_tradeoff, tradeoff_of  # noqa: PLC0415
 
-    return describe_tradeoff(tradeoff_of(outcome, measured), price)
+    return describe_tradeoff(tradeoff_of(outcome, measured, retrieval), price)

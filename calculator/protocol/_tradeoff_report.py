@@ -18,10 +18,13 @@ if TYPE_CHECKING:
 
 
 def tradeoff_of(
-    outcome: FormOutcome, measured: Mapping[tuple[int, int], tuple[int, int]] | None = None
+    outcome: FormOutcome,
+    measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    retrieval: Mapping[tuple[int, int], tuple[tuple[str, Fraction], ...]] | None = None,
 ) -> Tradeoff:
-    """The outcome's trade-off grid: with the model's limit, the chosen database and, for a
-    splitter's plan, its chunks at the windows ``measured`` has."""
+    """The outcome's trade-off grid: with the model's limit, the chosen database, for a
+    splitter's plan its chunks at the windows ``measured`` has, and the retrieval measured
+    at the windows ``retrieval`` has."""
     assert outcome.plan is not None
     return tradeoff(
         outcome.plan,
@@ -35,6 +38,7 @@ def tradeoff_of(
         if outcome.database_choice is None
         else (outcome.database_choice[0], outcome.database_bytes),
         measured=measured,
+        retrieval=retrieval,
     )
 
 
@@ -99,6 +103,10 @@ def _tradeoff_point(point: TradeoffPoint) -> TradeoffPointAnswer:
         figures["chunker"] = point.chunker
     if point.cost is not None:
         figures["cost"] = decimal_text(point.cost, places=12)
+    if point.retrieval:
+        figures["retrieval"] = {
+            name: decimal_text(value, places=6) for name, value in point.retrieval
+        }
     return figures
 
 

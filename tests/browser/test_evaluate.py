@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 import build
 from browser.test_count import COUNT_TIMEOUT_MS, count_panel, paste_and_count
 from browser.test_page import catalog, open_page
+from calculator._decimals import decimal_text
 from calculator._retrievers import MEASURES
 from calculator.cli import main
 
@@ -158,3 +159,26 @@ def test_nothing_of_the_evaluation_is_fetched_before_it_is_asked_for(
     # BM25 needs the evaluation's code, never the model.
     assert [url for url in fetched if url.endswith("/retrieval.zip")]
     assert not [url for url in fetched if "wordllama" in url]
+
+
+def test_the_tradeoff_shows_the_measured_recall_at_each_window(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "pt", "?chunk_size=256&overlap=32")
+    box = evaluation(page)
+    box.locator("[data-evaluate-example]").click()
+    expect(box).to_have_attribute("data-evaluate-state", "done", timeout=EVALUATION_TIMEOUT_MS)
+    measured = measured_rows(page)
+    tradeoff = page.locator("[data-tradeoff]")
+    tradeoff.scroll_into_view_if_needed()
+    recall = tradeoff.locator('[name="tradeoff-figure"][value="recall"]')
+    expect(recall).to_be_enabled(timeout=EVALUATION_TIMEOUT_MS)
+    recall.check()
+    cells = tradeoff.locator("td[data-chunk-size]")
+    expect(cells.first).not_to_have_attribute("data-value", "")
+    shown = cells.evaluate_all(
+        "(cells) => cells.map((cell) => [cell.dataset.chunkSize, cell.dataset.overlap,"
+        " cell.dataset.value])"
+    )
+    assert len(shown) == len(measured)
+    for size, overlap, value in shown:
+        exact = measured[int(size), int(overlap)]["recall"]
+        assert value == decimal_text(exact, places=6), (size, overlap)

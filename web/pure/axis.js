@@ -60,6 +60,10 @@ export function valueTicks(figure, max, formatter, bytesLabel, iecUnits) {
         : formatter.count(bytesLabel, String(value)),
     }));
   }
+  if (figure === "recall") {
+    // A share: the axis runs to 100 %, its ticks in the page's percent format.
+    return niceTicks(1).map((value) => ({ value, label: formatter.percent(String(value)) }));
+  }
   if (figure === "cost") {
     const amount = formatter.numberFormat("tick-amount", { maximumSignificantDigits: 3 });
     return niceTicks(max).map((value) => ({ value, label: amount.format(value) }));

@@ -8,7 +8,7 @@
 import { writeData, writeHidden, writeText } from "../dom-write.js";
 import { facts, formatter, message, strings } from "../page-context.js";
 import { amountText } from "../panels/panel-common.js";
-import { askFromNowOn, computeNow, lastAnswer, onAnswer } from "../requests.js";
+import { askFromNowOn, computeNow, lastAnswer, onAnswer, recalculate } from "../requests.js";
 import { countedDocuments, counting, panel, post, shownCount } from "./count-shared.js";
 
 const form = /** @type {HTMLElement} */ (panel.querySelector("[data-count-evaluate]"));
@@ -238,6 +238,34 @@ function onReply(reply) {
   }
   writeText(status, "");
   paint(reply.answer, reply.example !== undefined);
+  carry(reply.answer.settings);
+}
+
+/** Every calculation from now on carries the measures, so that the trade-off shows recall
+ *  at each window and its export holds them (calculator/protocol/_carried.py); Python drops
+ *  them when the plan's chunks are cut by another splitter than the evaluation's. */
+function carry(/** @type {EvaluatedSetting[]} */ settings) {
+  const measured = settings.filter((setting) => !setting.refused);
+  const first = measured[0];
+  if (!first) {
+    return;
+  }
+  askFromNowOn({
+    retrieval: {
+      chunker: first.splitter,
+      windows: measured.map((setting) => [
+        setting.chunk_size,
+        setting.overlap,
+        Object.fromEntries(
+          facts.measures.map((name) => [
+            name,
+            /** @type {{exact: string}} */ (setting[name]).exact,
+          ]),
+        ),
+      ]),
+    },
+  });
+  recalculate();
 }
 
 /** The measures of each setting, the plan's first and marked. */

@@ -49,7 +49,13 @@ function figureLabel(figure) {
   return strings[input.dataset.labelKey];
 }
 
-/** A point's figure as a cell shows it: a count, a binary size, an amount.
+/** A point's figure: its own, or (recall) the evaluation's measure at its window (a share,
+ *  decimal text; undefined where it was not measured). */
+function figureValue(/** @type {TradeoffPointAnswer} */ point, /** @type {string} */ figure) {
+  return figure === "recall" ? point.retrieval?.recall : point[figure];
+}
+
+/** A point's figure as a cell shows it: a count, a binary size, an amount, a share.
  * @param {string} figure
  * @param {TradeoffPointAnswer} point
  */
@@ -63,6 +69,10 @@ function cellText(figure, point) {
   if (figure === "cost") {
     return amountText(point.cost);
   }
+  if (figure === "recall") {
+    const recall = figureValue(point, figure);
+    return recall === undefined ? "–" : formatter.percent(recall);
+  }
   return formatter.integer(point[figure]);
 }
 
@@ -75,7 +85,7 @@ function seriesLabel(series) {
 /** The figures a choice needs: without them it is disabled, and the choice falls back. */
 function available(figure, data) {
   const point = data.points[0];
-  return point ? point[figure] !== undefined : false;
+  return point ? figureValue(point, figure) !== undefined : false;
 }
 
 function element(name, className = "", text = "") {
@@ -118,7 +128,7 @@ function paintTable(data, figure) {
     cell.dataset.label = columns[Number(point.series)];
     cell.dataset.chunkSize = point.chunk_size;
     cell.dataset.overlap = point.overlap;
-    cell.dataset.value = point[figure];
+    cell.dataset.value = figureValue(point, figure) ?? "";
     cell.append(element("span", "tradeoff-value", cellText(figure, point)));
     if (point.current) {
       cell.append(element("span", "tradeoff-current-mark", strings["compare.current"]));
@@ -153,8 +163,8 @@ function paintChart(data, figure) {
       .map((point) => ({
         size: Number(point.chunk_size),
         // Positions only: Number's rounding is far below a pixel.
-        value: Number(point[figure]),
-        exact: point[figure],
+        value: Number(figureValue(point, figure)),
+        exact: figureValue(point, figure),
         overlap: point.overlap,
         current: point.current,
       })),
@@ -296,6 +306,7 @@ function paintChoice(data) {
   }
   writeHidden($('[data-tradeoff-needs="dimensions"]'), available("raw_vector_bytes", data));
   writeHidden($('[data-tradeoff-needs="price"]'), available("cost", data));
+  writeHidden($('[data-tradeoff-needs="retrieval"]'), available("recall", data));
   if (!available(state.figure, data)) {
     state.figure = "chunks";
     /** @type {HTMLInputElement} */ (section.querySelector('[value="chunks"]')).checked = true;
