@@ -338,3 +338,24 @@ def test_the_tradeoff_carries_the_measures_into_json_and_csv(
         assert abs(Fraction(row[recall]) - measured[window]) <= Fraction(1, 10**12)
     status, out, _ = run_main(capsys, *argv, "--markdown")
     assert status == 0 and "| Recall | Hit@k | MRR |" in out
+
+
+def test_a_document_is_named_by_its_path_in_the_counted_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "docs"
+    (folder / "guide").mkdir(parents=True)
+    (folder / "guide" / "setup.md").write_text("Install it. Then run it.", encoding="utf-8")
+    (folder / "notes.txt").write_text("Then run it, they said.", encoding="utf-8")
+    rows = [{"question": "How?", "excerpt": "Then run it", "document": "guide/setup.md"}]
+    write_set(tmp_path / "set.jsonl", rows)
+    status, out, err = run_main(
+        capsys, "--count", str(folder), "--evaluate", str(tmp_path / "set.jsonl"), "--json"
+    )
+    assert (status, err) == (0, "")
+    assert json.loads(out)["evaluation"]["questions"] == 1
+    # Unnamed, the excerpt is in both files: the set's line is refused.
+    write_set(tmp_path / "set.jsonl", [{"question": "How?", "excerpt": "Then run it"}])
+    with pytest.raises(SystemExit):
+        run_main(capsys, "--count", str(folder), "--evaluate", str(tmp_path / "set.jsonl"))
+    assert "guide/setup.md" in capsys.readouterr().err

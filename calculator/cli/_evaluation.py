@@ -82,8 +82,9 @@ def evaluate_files(
     )
     from .._splitters._files import splitter_length  # noqa: PLC0415
 
-    names = [item.path for item in counted]
-    documents = [read_text(Path(name)) for name in names]
+    paths = [item.path for item in counted]
+    documents = [read_text(Path(path)) for path in paths]
+    names = document_names(options.count, paths)
     file_format = evaluation_set_format(options.evaluate)
     if file_format is None:
         _exit(parser, f"--evaluate: {options.evaluate}: name a JSONL or CSV file by its suffix"
@@ -131,6 +132,27 @@ def evaluate_files(
         shown.close()
     return Evaluation(options.evaluate, len(questions), options.retriever, top_k, dimensions,
                       results)  # fmt: skip
+
+
+def document_names(roots: list[str], paths: list[str]) -> list[str]:
+    """What an evaluation set's ``document`` names each counted file by: its path within the
+    folder given to ``--count`` that holds it (``guide/setup.md`` of ``--count docs``, as
+    the page names a chosen file by its name), or the path as given for a file.
+
+    >>> examples = "web/examples/documents"
+    >>> document_names([examples, "README.md"], [f"{examples}/rag-planen.de.txt", "README.md"])
+    ['rag-planen.de.txt', 'README.md']
+    """
+    folders = [Path(root) for root in roots if Path(root).is_dir()]
+    names = []
+    for path in paths:
+        name = path
+        for folder in folders:
+            if Path(path).is_relative_to(folder):
+                name = Path(path).relative_to(folder).as_posix()
+                break
+        names.append(name)
+    return names
 
 
 def evaluation_lines(evaluation: Evaluation) -> list[str]:
