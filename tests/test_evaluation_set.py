@@ -327,3 +327,20 @@ def test_a_unique_excerpt_is_found_where_it_was_cut(texts: list[str], data: st.D
         with pytest.raises(EvaluationSetError) as caught:
             read_evaluation_set(set_text, documents, file_format)
         assert caught.value.key in {"repeated", "in_two_documents"}
+
+
+def test_a_set_of_too_many_excerpts_is_refused_at_the_line_past_the_limit() -> None:
+    from calculator._retrieval._evaluation_set import MAX_EXCERPTS  # noqa: PLC0415
+
+    document = " ".join(f"w{index}" for index in range(MAX_EXCERPTS + 2))
+    lines = [
+        json.dumps({"question": f"q{index}", "excerpt": f" w{index} "})
+        for index in range(1, MAX_EXCERPTS + 2)
+    ]
+    with pytest.raises(EvaluationSetError) as refused:
+        read_evaluation_set("\n".join(lines), [("d.txt", document)], "jsonl")
+    assert (refused.value.key, refused.value.line) == ("too_many_excerpts", MAX_EXCERPTS + 1)
+    assert refused.value.params["maximum"] == str(MAX_EXCERPTS)
+    # At the limit, every excerpt is found.
+    assert len(read_evaluation_set("\n".join(lines[:MAX_EXCERPTS]), [("d.txt", document)],
+                                   "jsonl")) == MAX_EXCERPTS  # fmt: skip

@@ -74,6 +74,7 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "both_excerpt_fields": ("line",),
         "unreadable_row": ("line",),
         "no_questions": (),
+        "too_many_excerpts": ("line", "maximum"),
         "unknown_document": ("line", "document"),
         "not_found": ("line", "excerpt"),
         "not_in_document": ("line", "excerpt", "document"),
@@ -86,6 +87,10 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 FORMATS: Mapping[str, str] = MappingProxyType(
     {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv"}
 )
+
+#: The most excerpts a set may hold: each costs a search of the documents (at most two
+#: scans of each), so the sample's size times this bounds the work of reading a set.
+MAX_EXCERPTS = 2000
 
 # How much of an excerpt a message quotes.
 _QUOTED = 60
@@ -198,7 +203,12 @@ def read_evaluation_set(
         raise ValueError(f"unknown evaluation set format {file_format!r}")
     locator = _Locator(documents)
     questions: list[EvaluationQuestion] = []
+    found = 0
     for line, question, excerpts, document in rows:
+        # Each excerpt is searched for in the documents: their number bounds the work.
+        found += len(excerpts)
+        if found > MAX_EXCERPTS:
+            raise EvaluationSetError(line, "too_many_excerpts", maximum=MAX_EXCERPTS)
         spans = tuple(locator.locate(line, excerpt, document) for excerpt in excerpts)
         if file_format != "jsonl" and questions and questions[-1].question == question:
             last = questions[-1]
