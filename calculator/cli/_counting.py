@@ -34,8 +34,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     try:
         from .._tokens._files import count_files, counting_engine  # noqa: PLC0415 (--count's)
     except ModuleNotFoundError:
-        message = "the tokenizer comes with the project's source, not with the installed package"
-        raise _CountRefusedError("--count", message + ": run it from a checkout") from None
+        message = "this copy of the package has no tokenizer (the page's wheel)"
+        raise _CountRefusedError("--count", message + ": pip install rag-chunk-planner") from None
     if options.tokenizer:
         options.encoding = options.tokenizer  # counted with it (and named so in the report)
     try:

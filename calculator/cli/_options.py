@@ -18,8 +18,11 @@ if TYPE_CHECKING:
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
-# Where `python3 build.py ranks` puts the ranks in a checkout of the project.
-RANKS_DIR = Path(__file__).resolve().parents[2] / ".cache" / "token-ranks"
+# Where the ranks are: inside an installed package (its wheel carries them,
+# site_build/wheel_ranks.py), else where `python3 build.py ranks` puts them in a checkout.
+PACKAGED_RANKS = Path(__file__).resolve().parents[1] / "_tokens" / "ranks"
+CHECKOUT_RANKS = Path(__file__).resolve().parents[2] / ".cache" / "token-ranks"
+RANKS_DIR = PACKAGED_RANKS if PACKAGED_RANKS.is_dir() else CHECKOUT_RANKS
 PROGRAM = "python3 -m calculator"
 
 
