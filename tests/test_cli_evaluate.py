@@ -359,3 +359,21 @@ def test_a_document_is_named_by_its_path_in_the_counted_folder(
     with pytest.raises(SystemExit):
         run_main(capsys, "--count", str(folder), "--evaluate", str(tmp_path / "set.jsonl"))
     assert "guide/setup.md" in capsys.readouterr().err
+
+
+def test_a_bad_set_is_said_before_the_files_are_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import calculator.cli  # noqa: PLC0415
+
+    (tmp_path / "doc.txt").write_text("The cat sat.", encoding="utf-8")
+    write_set(tmp_path / "set.jsonl", [{"question": "Q", "excerpt": "a dog"}])
+
+    def never(*_: object) -> None:
+        raise AssertionError("counted before the set was checked")
+
+    monkeypatch.setattr(calculator.cli, "_count", never)
+    with pytest.raises(SystemExit) as exit_:
+        run_main(capsys, "--count", str(tmp_path), "--evaluate", str(tmp_path / "set.jsonl"))
+    assert exit_.value.code == 2
+    assert "Line 1" in capsys.readouterr().err

@@ -89,6 +89,10 @@ def _run(argv: Sequence[str] | None) -> int:
     counted: list[Counted] = []
     every_file_counted = True
     if options.count:
+        if options.evaluate is not None:
+            from ._evaluation import check_set_first  # noqa: PLC0415 (only --evaluate's)
+
+            check_set_first(parser, options)
         try:
             counted, every_file_counted = _count(options)
         except _CountRefusedError as refusal:

@@ -25,6 +25,7 @@ from ._options import EXIT_BAD_INPUT, PROGRAM
 
 if TYPE_CHECKING:
     from .._retrieval._evaluate import SettingEvaluation
+    from .._retrieval._evaluation_set import EvaluationQuestion
     from .._splitters import Length
     from .._tokens._files import Counted
     from ..protocol._carried import Measures
@@ -74,31 +75,10 @@ def evaluate_files(
     ``windows``; bad input ends the program with one line."""
     # Imported here: only --evaluate loads the retrieval code.
     from .._retrieval._evaluate import Question, evaluate  # noqa: PLC0415
-    from .._retrieval._evaluation_set import (  # noqa: PLC0415
-        FORMATS,
-        EvaluationSetError,
-        evaluation_set_format,
-        read_evaluation_set,
-    )
     from .._splitters._files import splitter_length  # noqa: PLC0415
 
-    paths = [item.path for item in counted]
-    documents = [read_text(Path(path)) for path in paths]
-    names = document_names(options.count, paths)
-    file_format = evaluation_set_format(options.evaluate)
-    if file_format is None:
-        _exit(parser, f"--evaluate: {options.evaluate}: name a JSONL or CSV file by its suffix"
-                      f" ({', '.join(FORMATS)})")  # fmt: skip
-    try:
-        text = Path(options.evaluate).read_bytes().decode("utf-8")
-    except OSError as failure:
-        _exit(parser, f"--evaluate: cannot read {options.evaluate}: {failure.strerror}")
-    except UnicodeDecodeError as failure:
-        _exit(parser, f"--evaluate: {options.evaluate} is not UTF-8 text (byte {failure.start:,})")
-    try:
-        found = read_evaluation_set(text, list(zip(names, documents, strict=True)), file_format)
-    except EvaluationSetError as bad:
-        _exit(parser, f"--evaluate: {options.evaluate}: {bad}")
+    paths = _sample(options, [item.path for item in counted])
+    documents, found = read_set(parser, options, paths)
     questions = [Question(item.question, item.excerpts) for item in found]
     splitter = options.splitter
     if splitter == "window" and options.encoding not in _openai_encodings():
@@ -132,6 +112,60 @@ def evaluate_files(
         shown.close()
     return Evaluation(options.evaluate, len(questions), options.retriever, top_k, dimensions,
                       results)  # fmt: skip
+
+
+def check_set_first(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+    """The set read and its excerpts found in the files ``--count`` names, before they are
+    counted: a bad set is said at once, not after a corpus of minutes.  (A file that is not
+    text is no document, as counting skips it.)"""
+    from .._tokens._files import text_files  # noqa: PLC0415 (only --count's)
+
+    paths = []
+    for path in text_files(options.count):
+        try:
+            read_text(path)
+        except (OSError, ValueError):
+            continue  # counting says why, in its own line
+        paths.append(str(path))
+    read_set(parser, options, _sample(options, paths))
+
+
+def _sample(options: argparse.Namespace, paths: list[str]) -> list[str]:
+    """The sample's documents: the counted files but the evaluation set itself (kept in the
+    counted folder, it would hold every excerpt it quotes)."""
+    own = Path(options.evaluate).resolve()
+    return [path for path in paths if Path(path).resolve() != own]
+
+
+def read_set(
+    parser: argparse.ArgumentParser, options: argparse.Namespace, paths: list[str]
+) -> tuple[list[str], list[EvaluationQuestion]]:
+    """The documents' texts (``paths`` read as counted) and the set's questions, their
+    excerpts found in them; a bad set ends the program with one line."""
+    from .._retrieval._evaluation_set import (  # noqa: PLC0415
+        FORMATS,
+        EvaluationSetError,
+        evaluation_set_format,
+        read_evaluation_set,
+    )
+
+    documents = [read_text(Path(path)) for path in paths]
+    names = document_names(options.count, paths)
+    file_format = evaluation_set_format(options.evaluate)
+    if file_format is None:
+        _exit(parser, f"--evaluate: {options.evaluate}: name a JSONL or CSV file by its suffix"
+                      f" ({', '.join(FORMATS)})")  # fmt: skip
+    try:
+        text = Path(options.evaluate).read_bytes().decode("utf-8")
+    except OSError as failure:
+        _exit(parser, f"--evaluate: cannot read {options.evaluate}: {failure.strerror}")
+    except UnicodeDecodeError as failure:
+        _exit(parser, f"--evaluate: {options.evaluate} is not UTF-8 text (byte {failure.start:,})")
+    try:
+        found = read_evaluation_set(text, list(zip(names, documents, strict=True)), file_format)
+    except EvaluationSetError as bad:
+        _exit(parser, f"--evaluate: {options.evaluate}: {bad}")
+    return documents, found
 
 
 def document_names(roots: list[str], paths: list[str]) -> list[str]:
