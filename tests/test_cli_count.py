@@ -225,4 +225,4 @@ def test_count_without_the_tokenizer_says_so(
 ) -> None:
     monkeypatch.setitem(sys.modules, "calculator._tokens._files", None)
     assert main(["--count", str(corpus), "--chunk-size", "4"]) == 2
-    assert "run it from a checkout" in capsys.readouterr().err
+    assert "pip install rag-chunk-planner" in capsys.readouterr().err
