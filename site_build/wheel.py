@@ -20,7 +20,11 @@ PAGE_LEFT_OUT = ("calculator/_tokens/", "calculator/_splitters/", "calculator/_r
 
 
 def build_full_wheel(target: Path) -> Path:
-    """The whole package's wheel, built in-process into ``target``; its path."""
+    """The whole package's wheel, built in-process into ``target``; its path.  The token
+    ranks it carries are fetched and converted first where they are not yet."""
+    from site_build.token_ranks import ensure_token_ranks  # noqa: PLC0415 (imports calculator)
+
+    ensure_token_ranks()
     backend = importlib.import_module(load_pyproject()["build-system"]["build-backend"])
     target.mkdir(parents=True, exist_ok=True)
     with contextlib.chdir(ROOT):
