@@ -61,14 +61,18 @@ def test_the_bar_advances_in_the_pages_language(page: Page, site_url: str, lang:
         # Pyodide's JavaScript and wasm are in; the zip is not.
         expect(bar).to_have_attribute("aria-valuetext", progress_words(lang))
         expect(page.locator("[data-load-progress-text]")).to_have_text(progress_words(lang))
-        # Bounded, as every wait: generous, for a loaded machine's wasm download and compile
-        # (CI's Firefox once needed more than 60 s with both browsers' tests running).
+        # Until the bar has passed half, or has advanced and then held still: a start that
+        # takes the snapshot counts its bytes too, which come only after the held zip, so the
+        # bar may stop short of half (twice in CI's Firefox under load, at 9 and 29).
         deadline = time.monotonic() + 180
-        while bar_value(page) < 50:
+        seen, still_since = bar_value(page), time.monotonic()
+        while bar_value(page) < 50 and not (seen > 0 and time.monotonic() - still_since > 3):
             assert time.monotonic() < deadline, f"the bar stayed at {bar_value(page)}"
             page.wait_for_timeout(50)
+            if bar_value(page) != seen:
+                seen, still_since = bar_value(page), time.monotonic()
         held_at = bar_value(page)
-        assert held_at < 100
+        assert 0 < held_at < 100
     expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     assert bar_value(page) == 100 > held_at
     expect(page.locator(BAR)).to_be_hidden()
