@@ -88,11 +88,12 @@ def _run(argv: Sequence[str] | None) -> int:
         return _refuse("--dimensions", CalculatorError("dimensions", "empty").message)
     counted: list[Counted] = []
     every_file_counted = True
+    checked = None
     if options.count:
         if options.evaluate is not None:
             from ._evaluation import check_set_first  # noqa: PLC0415 (only --evaluate's)
 
-            check_set_first(parser, options)
+            checked = check_set_first(parser, options)
         try:
             counted, every_file_counted = _count(options)
         except _CountRefusedError as refusal:
@@ -121,11 +122,13 @@ def _run(argv: Sequence[str] | None) -> int:
         assert plan is not None
         measured = _grid_sums(windows, splits)
     evaluation = None
-    if options.evaluate is not None:
+    if checked is not None:
         from ._evaluation import evaluate_files  # noqa: PLC0415 (only --evaluate needs it)
 
         windows_measured = _grid_windows(plan) if options.tradeoff or options.csv else ()
-        evaluation = evaluate_files(parser, options, counted, plan, windows_measured)
+        evaluation = evaluate_files(
+            parser, options, counted, plan, windows_measured, checked=checked
+        )
     retrieval = None if evaluation is None else evaluation.by_window()
     panels = _Panels(options, outcome, measured, retrieval)
     panels.price_from = price_source(preset, kept)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from .._documents import CorpusPlan
+from .._encodings import ENCODINGS
 from .._retrievers import MEASURES
 from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
@@ -70,18 +71,24 @@ def evaluate_files(
     counted: list[Counted],
     plan: CorpusPlan,
     windows: tuple[tuple[int, int], ...],
+    *,
+    checked: CheckedSet,
 ) -> Evaluation:
     """The evaluation of ``options.evaluate`` on the counted files at the plan's window and
-    ``windows``; bad input ends the program with one line."""
+    ``windows``, with the set ``checked`` before counting (read again only if the files
+    counted are not those it was checked in); bad input ends the program with one line."""
     # Imported here: only --evaluate loads the retrieval code.
     from .._retrieval._evaluate import Question, evaluate  # noqa: PLC0415
     from .._splitters._files import splitter_length  # noqa: PLC0415
 
     paths = _sample(options, [item.path for item in counted])
-    documents, found = read_set(parser, options, paths)
+    if paths == checked.paths:
+        documents, found = checked.documents, checked.found
+    else:  # a file changed between the check and the count
+        documents, found = read_set(parser, options, paths)
     questions = [Question(item.question, item.excerpts) for item in found]
     splitter = options.splitter
-    if splitter == "window" and options.encoding not in _openai_encodings():
+    if splitter == "window" and options.encoding not in ENCODINGS:
         _exit(parser, "--evaluate: the window model's chunks need an OpenAI encoding's tokens;"
                       " choose --splitter recursive, markdown or sentence")  # fmt: skip
     length, encoding, _ = splitter_length(options.encoding, Path(options.ranks), splitter)
@@ -114,7 +121,17 @@ def evaluate_files(
                       results)  # fmt: skip
 
 
-def check_set_first(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+@dataclass(frozen=True)
+class CheckedSet:
+    """The evaluation set as read before counting: the sample's files, their texts and the
+    questions with their excerpts found, kept so that the files are not read again."""
+
+    paths: list[str]
+    documents: list[str]
+    found: list[EvaluationQuestion]
+
+
+def check_set_first(parser: argparse.ArgumentParser, options: argparse.Namespace) -> CheckedSet:
     """The set read and its excerpts found in the files ``--count`` names, before they are
     counted: a bad set is said at once, not after a corpus of minutes.  (A file that is not
     text is no document, as counting skips it.)"""
@@ -126,8 +143,9 @@ def check_set_first(parser: argparse.ArgumentParser, options: argparse.Namespace
             read_text(path)
         except (OSError, ValueError):
             continue  # counting says why, in its own line
-        paths.append(str(path))
-    read_set(parser, options, _sample(options, paths))
+        paths.append(path.as_posix())
+    sample = _sample(options, paths)
+    return CheckedSet(sample, *read_set(parser, options, sample))
 
 
 def _sample(options: argparse.Namespace, paths: list[str]) -> list[str]:
@@ -243,12 +261,6 @@ def _shown(value: Fraction, field: str) -> str:
     if field == "context_tokens":
         return f"{round(value):,}"
     return f"{float(value):.3f}"
-
-
-def _openai_encodings() -> tuple[str, ...]:
-    from .._encodings import ENCODINGS  # noqa: PLC0415
-
-    return tuple(ENCODINGS)
 
 
 def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
