@@ -20,7 +20,10 @@ from site_build.project import TEMPLATES, WEB, BuildError
 # A static import or re-export of a module beside the importing one: `from "./x.js"`, or
 # `import "./x.js"` (a dynamic import() or a type's import("…") in a comment is no hop of the
 # start, so the preloads do not follow it).
-STATIC_IMPORT = re.compile(r'^(?:import|export)\b[^;"]*?(?:\bfrom\s+)?"\./([\w.-]+\.js)";', re.M)
+# Minified bundles hold several statements on a line: `import{a as b}from"./x.js";import"./y.js";`.
+STATIC_IMPORT = re.compile(
+    r'(?:^|(?<=;))[ \t]*(?:import|export)\b[^;"(]*?(?:\bfrom\s*)?"\./([\w.-]+\.js)"', re.M
+)
 # An import() of a module beside the importing one, which loads it on first use.
 DYNAMIC_IMPORT = re.compile(r'\bimport\("\./([\w.-]+\.js)"\)')
 # An import of a module in the sources, by its path from the importing one: `from "../x/y.js"`,
@@ -53,6 +56,8 @@ def imports_of(source: str, *, dynamic: bool = False) -> list[str]:
     (['a.js', 'b.js'], ['a.js', 'b.js', 'c.js'])
     >>> imports_of('import { x } from "../pyodide/pyodide.mjs";\\nconst u = "./d.js";')
     []
+    >>> imports_of('import{a as b}from"./a.js";import"./b.js";export{c}from"./c.js";')
+    ['a.js', 'b.js', 'c.js']
     """
     found = STATIC_IMPORT.findall(source)
     return found + DYNAMIC_IMPORT.findall(source) if dynamic else found

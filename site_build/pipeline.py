@@ -22,6 +22,7 @@ addresses what an earlier one wrote by that name."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine import build as engine
@@ -30,24 +31,32 @@ from site_build.bundle import bundle_scripts
 from site_build.compress import write_precompressed
 from site_build.external_urls import check_no_external_urls
 from site_build.layout import Layout
+from site_build.lazy_strings import write_panel_strings
 from site_build.modules import page_preloads
 from site_build.policy import CSP
 from site_build.project import DIST, LANGUAGES, LOCALES
-from site_build.render import copy_static, load_catalogs, render_language_redirect, render_pages
+from site_build.render import (
+    Catalog,
+    copy_static,
+    load_catalogs,
+    render_language_redirect,
+    render_pages,
+)
 from site_build.token_ranks import TOKENS_DIRECTORY, ship_tokenizer
 from site_build.versioned import versioned
 from site_build.wheel import build_wheel
 
 
-def ship_assets(pyodide: Path, dist: Path, layout: Layout) -> str:
-    """Our scripts, bundled, and styles with the build manifest naming `layout`; the
-    directory's name."""
+def ship_assets(pyodide: Path, dist: Path, layout: Layout, catalogs: Mapping[str, Catalog]) -> str:
+    """Our scripts, bundled, and styles with the build manifest naming `layout`, and the
+    counting panel's strings in each language; the directory's name."""
     copy_static(dist / "assets")
     shipped = engine.Shipped(layout.runtime, layout.start, layout.calculator, layout.snapshot)
     lock_info = engine.pyodide_lock_info(pyodide)
     app_urls = {"tokens": layout.tokens}
     engine.write_build_manifest(dist / "assets", shipped, lock_info, CALCULATOR, app_urls)
     bundle_scripts(dist / "assets")
+    write_panel_strings(dist / "assets", catalogs, LANGUAGES)
     return versioned(dist / "assets")
 
 
@@ -75,7 +84,7 @@ def build(dist: Path = DIST) -> None:
     layout = Layout(
         "assets/", shipped.runtime, shipped.snapshot, shipped.start, shipped.app_zip, tokens
     )
-    assets = ship_assets(pyodide, dist, layout)
+    assets = ship_assets(pyodide, dist, layout, catalogs)
     render_pages(
         dist,
         catalogs,

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from site_build.comments import js_without_comments
+from site_build.html_indentation import without_indentation
+from site_build.lazy_strings import keys_named, lazy_strings_file, split_strings, start_texts
 from site_build.modules import flat_imports, script_sources
 from site_build.policy import CSP
 from site_build.project import (
@@ -188,8 +190,13 @@ def render_pages(
         groups = [digits[max(0, end - 3) : end] for end in range(len(digits), 0, -3)]
         return separator.join(reversed(groups))
 
+    # The counting panel's strings wait in their own file for count.js (lazy_strings.py).
+    named = keys_named(start_texts(dist / assets))
     js_strings = {
-        lang: {key: value for key, value in catalogs[lang].items() if not key.startswith(prose)}
+        lang: split_strings(
+            {key: value for key, value in catalogs[lang].items() if not key.startswith(prose)},
+            named,
+        )[0]
         for lang in languages
     }
     # The default results as Python computes them (the same in every language: the default
@@ -244,6 +251,7 @@ def render_pages(
             explain_sections=sections,
             faq=faq,
             js_strings=js_strings[lang],
+            panel_strings=lazy_strings_file(lang),
             facts=page_facts(),
             result=result,
             texts=texts[lang],
@@ -259,7 +267,7 @@ def render_pages(
         )
         page = dist / lang / "index.html"
         page.parent.mkdir(parents=True)
-        page.write_text(html, encoding="utf-8")
+        page.write_text(without_indentation(html), encoding="utf-8")
 
 
 def render_language_redirect(dist: Path, catalogs: Mapping[str, Catalog], assets: str) -> None:

@@ -12,7 +12,7 @@ import { writeText } from "./dom-write.js";
 import { applyPreset, prefillFromAddress, syncShownFields } from "./form.js";
 import { keepForOffline } from "../../engine/page/offline.js";
 import { startModel } from "./model.js";
-import { form, strings } from "./page-context.js";
+import { form, loadPanelStrings, strings } from "./page-context.js";
 import { computeNow, computeSoon, retry, whenStarted } from "./requests.js";
 
 function wireControls() {
@@ -63,7 +63,8 @@ function loadCountingOnUse() {
   let counting;
   const load = () => {
     if (!counting) {
-      counting = import("./count/count.js");
+      // Its strings first: the panel's modules may read them as they start.
+      counting = loadPanelStrings().then(() => import("./count/count.js"));
       counting.catch(() => {
         counting = undefined; // tried again on the next use
         writeText(panel.querySelector("[data-count-status]"), strings["count.failed"]);

@@ -11,6 +11,29 @@ export const strings = JSON.parse(document.getElementById("page-strings").textCo
  *   window_encodings: string[], retrievers: string[], wordllama_dimensions: number[],
  *   measures: string[], top_k: string}} */
 export const facts = JSON.parse(document.getElementById("page-facts").textContent);
+
+/** @type {Promise<void> | undefined} */
+let panelStrings;
+/** The counting panel's strings, kept out of the island (site_build/lazy_strings.py): fetched
+ *  once, before count.js is imported, into `strings`; a failed fetch is tried again next time.
+ *  @returns {Promise<void>} */
+export function loadPanelStrings() {
+  const address = document.querySelector("[data-count]")?.getAttribute("data-count-strings");
+  panelStrings ??= fetch(address ?? "")
+    .then((response) => {
+      if (!response.ok) {
+        throw new Error(`${address}: ${response.status}`);
+      }
+      return response.json();
+    })
+    .then((more) => {
+      Object.assign(strings, more);
+    });
+  panelStrings.catch(() => {
+    panelStrings = undefined;
+  });
+  return panelStrings;
+}
 // Its Intl objects are made on first use (format.js), so sharing it costs nothing at start.
 export const formatter = new Formatter(strings["meta.locale"]);
 export const root = document.documentElement;
