@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from .._documents import CHUNKERS
 from .._encodings import COUNTERS
 from .._retrievers import RETRIEVERS, WORDLLAMA_DIMS
-from .._vectors import CUSTOM_DTYPE
 from ..protocol._fields import FIELDS
-
-if TYPE_CHECKING:
-    pass
-
+from ._field_options import add_field_options, flag
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
@@ -38,116 +34,12 @@ def _default(name: str) -> str:
     return FIELDS[name].command_line_default
 
 
-def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an option)
+def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog=PROGRAM,
         description="Exact chunk count, tokens processed and raw vector size of one token stream.",
     )
-    tokens, chunk_size = FIELDS["tokens"].minimum, FIELDS["chunk_size"].minimum
-    parser.add_argument(
-        "--tokens", help=f"document tokens N (>= {tokens}); default: the counted total"
-    )
-    parser.add_argument(
-        "--chunk-size",
-        default=_default("chunk_size"),
-        help=f"window size C in tokens (>= {chunk_size}); default {_default('chunk_size')}",
-    )
-    parser.add_argument(
-        "--overlap", default=_default("overlap"), help="overlap O in tokens, 0 <= O < C"
-    )
-    parser.add_argument(
-        "--dimensions", default=_default("dimensions"), help="vector dimensions (adds the raw size)"
-    )
-    representation = parser.add_mutually_exclusive_group()
-    # A custom representation is --bytes-per-dimension, not a --dtype choice.
-    dtypes = sorted(set(FIELDS["dtype"].choices) - {CUSTOM_DTYPE})
-    representation.add_argument("--dtype", choices=dtypes, help=f"default {_default('dtype')}")
-    representation.add_argument("--bytes-per-dimension", help="a custom whole number of bytes")
-    parser.add_argument(
-        "--compare",
-        default=_default("compare"),
-        help="configurations side by side: chunk_size:overlap[:dimensions[:dtype]],...",
-    )
-    parser.add_argument(
-        "--documents", default=_default("documents"), help="number of documents, chunked one by one"
-    )
-    parser.add_argument(
-        "--average-tokens",
-        default=_default("average_tokens"),
-        help="tokens per document (with --documents)",
-    )
-    parser.add_argument(
-        "--document-tokens", help="file of per-document token counts (one per line), - for stdin"
-    )
-    parser.add_argument(
-        "--top-k", default=_default("top_k"), help="chunks retrieved into the prompt"
-    )
-    parser.add_argument(
-        "--context-window", default=_default("context_window"), help="the model's context window"
-    )
-    parser.add_argument(
-        "--reserved-tokens",
-        default=_default("reserved_tokens"),
-        help="instructions, question, history",
-    )
-    parser.add_argument(
-        "--answer-tokens", default=_default("answer_tokens"), help="tokens kept for the answer"
-    )
-    parser.add_argument(
-        "--price-per-million",
-        default=_default("price_per_million"),
-        help="your price per million tokens",
-    )
-    reindex = parser.add_argument_group("re-indexing (one stream, or changed documents)")
-    reindex.add_argument("--new-chunk-size", help="split again at this chunk size C2")
-    reindex.add_argument("--new-overlap", help="split again with this overlap O2")
-    reindex.add_argument("--edit-at", help="an edit at token position P (0 <= P <= N)")
-    reindex.add_argument("--edit-tokens", help="tokens inserted there (> 0) or deleted (< 0)")
-    reindex.add_argument(
-        "--model-change", action="store_true", help="a new embedding model: nothing is reused"
-    )
-    reindex.add_argument(
-        "--changed-documents", help="K of --documents changed (each gets the edit, if given)"
-    )
-    storage = parser.add_argument_group("storage beyond raw vectors (needs --dimensions)")
-    storage.add_argument(
-        "--hnsw-m", help=f"HNSW links per node M (>= {FIELDS['hnsw_m'].minimum}, default 16)"
-    )
-    storage.add_argument("--metadata-bytes", help="metadata bytes per chunk (default 0)")
-    storage.add_argument("--text-bytes-per-token", help="stored text bytes per token, e.g. 4.29")
-    storage.add_argument("--replicas", help="copies of the whole index (default 1)")
-    storage.add_argument(
-        "--quantized-dtype",
-        choices=sorted(FIELDS["quantized_dtype"].choices),
-        help="a quantized copy of every vector kept beside the originals",
-    )
-    storage.add_argument(
-        "--database",
-        choices=sorted(FIELDS["database"].choices),
-        help="size the storage as this database stores it (default generic: the formula)",
-    )
-    storage.add_argument(
-        "--index",
-        dest="index_kind",
-        choices=sorted(FIELDS["index_kind"].choices),
-        help="pgvector's index (default hnsw)",
-    )
-    storage.add_argument("--lists", help="IVFFlat lists (default 100)")
-    storage.add_argument(
-        "--on-disk",
-        choices=sorted(FIELDS["on_disk"].choices),
-        help="Qdrant: what is kept on disk only (default none)",
-    )
-    parser.add_argument("--max-input-tokens", help="the embedding model's maximum input tokens")
-    parser.add_argument(
-        "--added-tokens", help="tokens the model adds to every chunk ([CLS], [SEP], a prefix)"
-    )
-    parser.add_argument(
-        "--model",
-        metavar="NAME",
-        help="an embedding model's preset: fills the options above"
-        " that are not given (docs/models.md lists them)",
-    )
+    add_field_options(parser)
     counting = parser.add_argument_group("counting your own text (each file is one document)")
     counting.add_argument(
         "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
@@ -218,17 +110,7 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
 
 
 # The storage flags: each sizes something per vector, so each needs --dimensions.
-_STORAGE_OPTIONS = (
-    "hnsw_m",
-    "metadata_bytes",
-    "text_bytes_per_token",
-    "replicas",
-    "quantized_dtype",
-    "database",
-    "index_kind",
-    "lists",
-    "on_disk",
-)
+_STORAGE_OPTIONS = tuple(name for name, field in FIELDS.items() if field.home == "storage")
 
 
 def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
@@ -267,15 +149,12 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
 
 #: The widest line of the readable output: a longer one goes on under its figure's column.
 
-# Fields whose option is not named after them.
-_FLAGS = {"index_kind": "--index"}
-
 
 def _flag(field: str) -> str:
     """The option behind a form field: ``compare.1.overlap`` → ``--compare (row 2, overlap)``."""
     prefix, _, rest = field.partition(".")
-    flag = _FLAGS.get(prefix) or "--" + prefix.replace("_", "-")
+    option = flag(prefix)
     if rest:
         row, _, column = rest.partition(".")
-        flag += f" (row {int(row) + 1}, {column})"
-    return flag
+        option += f" (row {int(row) + 1}, {column})"
+    return option
