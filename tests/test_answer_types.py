@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import typing
 from pathlib import Path
 
 import pytest
@@ -353,3 +354,93 @@ def test_a_feature_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> 
     assert "Property 'describe_sample' does not exist on type 'Features'" in done.stdout, (
         done.stdout
     )
+
+
+def features_answers(folder: Path) -> list[tuple[str, object]]:
+    """Real answers of the worker's features, each with the type features.d.ts declares."""
+    from calculator._tokens import ENCODINGS, RANKS_SUFFIX  # noqa: PLC0415
+    from calculator.protocol import features  # noqa: PLC0415
+    from test_cli_evaluate import sample, write_set  # noqa: PLC0415
+
+    for name in ENCODINGS:
+        features.load_encoding(name, str(build.TOKEN_RANKS / (name + RANKS_SUFFIX)))
+    paths, texts, questions = sample(folder, 7)
+    counting = features.start_text("o200k_base", texts[0])
+    while not counting.step():
+        pass
+    answers: list[tuple[str, object]] = [
+        ("TokenizerLoaded", json.loads(features.load_tokenizer("picked.json", "{}"))),
+        ("CountFigures", json.loads(counting.result())),
+        ("ChunkView", json.loads(counting.chunks("500", "64", "8"))),
+    ]
+    for name, data in (("binary.txt", b"a\0b"), ("latin1.txt", "café".encode("latin-1"))):
+        (folder / name).write_bytes(data)
+        unread = features.start_file("o200k_base", str(folder / name), ".txt")
+        answers.append(("CountFigures", json.loads(unread.result())))
+    cut = features.start_split("recursive", "o200k_base", counting, "64", "8", True)
+    while not cut.step():
+        pass
+    answers += [
+        ("SplitFigures", json.loads(cut.result())),
+        ("SplitView", json.loads(cut.view("500"))),
+        ("ReindexChange", json.loads(features.split_change(cut, cut))),
+        ("ChunkLengths", json.loads(features.fit_lengths(cut, "cl100k_base"))),
+    ]
+    document = {"tokens": 683, "characters": 2298, "bytes": 2370, "words": 310}
+    for size in ({"kind": "bytes", "text": "5 GB"}, {"kind": "documents", "text": "x"}):
+        request = {"documents": [document], "chunk_size": "200", "overlap": "20", "size": size}
+        request["splits"] = {"recursive": {"chunks": 5, "tokens_processed": 700}}
+        answers.append(("SampleFigures", json.loads(features.describe_sample(json.dumps(request)))))
+    write_set(folder / "set.jsonl", questions)
+    runs = []
+    for questions_text in ((folder / "set.jsonl").read_text(encoding="utf-8"), '{"q": 1}'):
+        asked = {"set": questions_text, "format": "jsonl", "retriever": "bm25", "top_k": 3,
+                 "encoding": "o200k_base", "splitter": "recursive", "chunk_size": 64,
+                 "overlap": 8, "tradeoff": False}  # fmt: skip
+        answers.append(("EvaluationRequest", asked))
+        run = features.start_evaluation(json.dumps(asked))
+        for path, text in zip(paths, texts, strict=True):
+            run.add(path.name, features.start_text("o200k_base", text))
+        answers.append(("EvaluationQuestions", json.loads(run.questions())))
+        runs.append(run)
+    while not runs[0].step():  # the set whose every question is found
+        pass
+    answers.append(("EvaluationAnswer", json.loads(runs[0].result())))
+    return answers
+
+
+def test_the_features_real_answers_have_exactly_the_declared_types(tmp_path: Path) -> None:
+    if not TSC.exists():
+        pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
+    answers = features_answers(tmp_path)
+    assert {kind for kind, _ in answers} >= {"TokenizerLoaded", "SampleFigures", "SplitView"}
+    sample = "".join(
+        f"const answer{index}: {kind} = {json.dumps(answer)};\n"
+        for index, (kind, answer) in enumerate(answers)
+    )
+    sample += (
+        "type ReindexChange = Array<number> | null;\ntype ChunkLengths = Array<number> | null;\n"
+    )
+    (tmp_path / "sample.ts").write_text(sample, encoding="utf-8")
+    config = {
+        "compilerOptions": {"noEmit": True, "strict": True, "target": "es2022", "lib": ["es2023"],
+                            "types": []},
+        "files": [str(answer_types.FEATURES_FILE), str(tmp_path / "sample.ts")],
+    }  # fmt: skip
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    done = subprocess.run(
+        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
+
+
+def test_the_evaluated_settings_measures_are_the_evaluations() -> None:
+    from calculator._retrievers import MEASURES  # noqa: PLC0415
+    from calculator.protocol._feature_types import EvaluatedSetting, Measure  # noqa: PLC0415
+
+    hints = typing.get_type_hints(EvaluatedSetting, include_extras=True)
+    measures = [key for key, hint in hints.items() if typing.get_args(hint) == (Measure,)]
+    assert measures == list(MEASURES)

@@ -196,16 +196,30 @@ class EvaluationQuestions(TypedDict, total=False):
     error: EvaluationSetErrorData
 
 
+class Measure(TypedDict):
+    """A measure as its exact fraction's text and its value."""
+
+    exact: str
+    value: float
+
+
 class EvaluatedSetting(TypedDict):
     """One setting's measures (calculator/_retrieval/_evaluate.py setting_entries), or why the
-    splitter refused the setting; each measure (``calculator._retrievers.MEASURES``, the
-    page's facts.measures) under its name as ``{"exact": fraction, "value": number}``."""
+    splitter refused the setting (``refused``, and no measure): each measure of
+    ``calculator._retrievers.MEASURES`` (the page's facts.measures; a test holds them alike)."""
 
     splitter: str
     chunk_size: int
     overlap: int
     chunks: int
     refused: NotRequired[str]
+    excerpt_survival: NotRequired[Measure]
+    hit_at_k: NotRequired[Measure]
+    recall: NotRequired[Measure]
+    precision: NotRequired[Measure]
+    iou: NotRequired[Measure]
+    mrr: NotRequired[Measure]
+    context_tokens: NotRequired[Measure]
 
 
 class EvaluationAnswer(TypedDict):

@@ -164,15 +164,28 @@ interface EvaluationQuestions {
   error?: EvaluationSetErrorData;
 }
 
+/** A measure as its exact fraction's text and its value. */
+interface Measure {
+  exact: string;
+  value: number;
+}
+
 /** One setting's measures (calculator/_retrieval/_evaluate.py setting_entries), or why the
- * splitter refused the setting; each measure (`calculator._retrievers.MEASURES`, the page's
- * facts.measures) under its name as `{"exact": fraction, "value": number}`. */
+ * splitter refused the setting (`refused`, and no measure): each measure of
+ * `calculator._retrievers.MEASURES` (the page's facts.measures; a test holds them alike). */
 interface EvaluatedSetting {
   splitter: string;
   chunk_size: number;
   overlap: number;
   chunks: number;
   refused?: string;
+  excerpt_survival?: Measure;
+  hit_at_k?: Measure;
+  recall?: Measure;
+  precision?: Measure;
+  iou?: Measure;
+  mrr?: Measure;
+  context_tokens?: Measure;
 }
 
 /** Every setting measured (EvaluationRun.result). */
