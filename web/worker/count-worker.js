@@ -375,18 +375,15 @@ async function split(request, worker) {
     }
     return job.cancelled;
   };
-  /** @type {Features} */
+  /** @type {Features} the features, with the splitters' zip attached */
   let page;
-  /** @type {Features} */
-  let splitting;
   try {
     const found = await counterFor(worker, request.encoding, request.tokenizer);
     if ("refused" in found) {
       post({ type: "split-result", count: job.count, error: "tokenizer" });
       return;
     }
-    page = found.page;
-    splitting = await loadSplitters(pyodide, fetchPlain);
+    page = await loadSplitters(pyodide, fetchPlain);
   } catch (error) {
     post({ type: "split-result", count: job.count, error: String(error?.message ?? error) });
     return;
@@ -415,7 +412,7 @@ async function split(request, worker) {
         continue;
       }
       const { counting } = started;
-      const cut = splitting.start_split(
+      const cut = page.start_split(
         splitter,
         request.encoding,
         counting,
