@@ -4,7 +4,9 @@ Run alone: `python3 -m devtools.js_checks`.
 
 The tools are pinned in package.json/package-lock.json and installed into node_modules/ by
 `npm ci` when missing or older than the lock. The answer's types are generated from the
-calculator's TypedDicts first (tools/answer_types.py), so tsc checks the page against them.
+calculator's TypedDicts first (tools/answer_types.py), so tsc checks the page against them,
+and web/types/features.d.ts, the worker's types of the features, must be what that tool
+writes from Python (``--features``).
 Prints how long each step took; the exit status is non-zero when any step fails.
 """
 
@@ -47,6 +49,16 @@ def steps(node: str) -> list[tuple[str, list[str]]]:
                 str(ROOT / "tools" / "answer_types.py"),
                 "calculator.protocol._answer",
                 str(ANSWER_TYPES),
+            ],
+        ),
+        (
+            "feature types",
+            [
+                sys.executable,
+                str(ROOT / "tools" / "answer_types.py"),
+                "--features",
+                str(ROOT / "web" / "types" / "features.d.ts"),
+                "--check",
             ],
         ),
         ("biome", [str(bin_dir / "biome"), "check", "--error-on-warnings"]),

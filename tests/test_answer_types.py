@@ -1,6 +1,8 @@
 """The worker-page protocol typed once: TypedDicts in calculator/protocol/_answer.py become
 the .d.ts that tsc checks the page's JavaScript against (tools/answer_types.py), so a key renamed on
-either side fails a check; and a real answer of ``respond`` has exactly those types."""
+either side fails a check; and a real answer of ``respond`` has exactly those types.  So do the
+features the worker calls (calculator/protocol/features.py, typed in _feature_types.py): their
+declarations, web/types/features.d.ts, are what the tool writes from them."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import typing
 from pathlib import Path
 
 import pytest
@@ -220,3 +223,224 @@ def test_a_real_answer_has_exactly_the_declared_types(tmp_path: Path) -> None:
         extra_ts=f'import type {{ Answer }} from "answer-types";\n{sample}',
     )
     assert done.returncode == 0, done.stdout
+
+
+SAMPLE_FEATURES = '''
+from __future__ import annotations
+from typing import Annotated, Protocol, TypedDict
+from sample_feature_types import JsonOf
+
+class Figures(TypedDict):
+    """What a step counted."""
+    tokens: int
+    ratio: str | None
+
+class Stepper(Protocol):
+    """One job under way."""
+    @property
+    def done(self) -> int:
+        """Steps done."""
+    @property
+    def why(self) -> str | None: ...
+    def step(self, seconds: float) -> bool: ...
+    def result(self) -> Annotated[str, JsonOf(Figures)]: ...
+
+__all__ = ["start", "stop"]
+
+def start(name: str, request: Annotated[str, JsonOf(Figures)], keep: bool = False) -> Stepper:
+    """Start it: :func:`stop` ends it."""
+    raise NotImplementedError
+
+def stop(job: Stepper) -> None:
+    """Stop it."""
+'''
+
+
+def test_the_features_become_proxies_methods_and_json_texts(tmp_path: Path) -> None:
+    (tmp_path / "sample_feature_types.py").write_text(
+        "class JsonOf:\n    def __init__(self, shape: object) -> None:\n"
+        "        self.shape = shape\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "sample_features.py").write_text(SAMPLE_FEATURES, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        text: str = answer_types.feature_declarations("sample_features", "sample_features")
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("sample_features", None)
+        sys.modules.pop("sample_feature_types", None)
+    # A JSON text's int is a number and its None null; a proxy's None is undefined, and a
+    # JSON text the worker writes is any string.
+    assert text.split("interface JSON {\n  parse<T>(text: JsonText<T>): T;\n}\n\n", 1)[1] == (
+        textwrap.dedent("""\
+        /** What a step counted. */
+        interface Figures {
+          tokens: number;
+          ratio: string | null;
+        }
+
+        /** One job under way. */
+        interface Stepper {
+          /** Steps done. */
+          readonly done: number;
+          readonly why: string | undefined;
+          step(seconds: number): boolean;
+          result(): JsonText<Figures>;
+          /** Frees the Python object: the proxy is unusable after. */
+          destroy(): void;
+        }
+
+        /** sample_features as the worker calls it (pyodide.pyimport). */
+        interface Features {
+          /** Start it: `stop` ends it. */
+          start(name: string, request: string, keep?: boolean): Stepper;
+          /** Stop it. */
+          stop(job: Stepper): void;
+        }
+        """)
+    )
+
+
+def test_the_workers_types_are_generated_from_python() -> None:
+    # When this fails: python3 tools/answer_types.py --features web/types/features.d.ts
+    written = answer_types.FEATURES_FILE.read_text(encoding="utf-8")
+    assert written == answer_types.feature_declarations(), (
+        "web/types/features.d.ts is stale: python3 tools/answer_types.py --features "
+        "web/types/features.d.ts"
+    )
+
+
+def test_a_feature_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> None:
+    if not TSC.exists():
+        pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
+    source = (PROTOCOL / "features.py").read_text(encoding="utf-8")
+    assert "def describe_sample(" in source
+    (tmp_path / "edited_features.py").write_text(
+        source.replace("def describe_sample(", "def describe_figures("), encoding="utf-8"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        text = answer_types.feature_declarations("edited_features", answer_types.FEATURE_TYPES)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("edited_features", None)
+    (tmp_path / "features.d.ts").write_text(text, encoding="utf-8")
+    root = build.ROOT
+    config = {
+        "extends": str(root / "tsconfig.worker.json"),
+        "compilerOptions": {
+            "tsBuildInfoFile": str(tmp_path / "worker.tsbuildinfo"),
+            "rootDirs": [
+                str(root / folder) for folder in ("engine/worker", "web/worker", "engine/types")
+            ],
+        },
+        "include": [
+            str(root / "engine" / "worker" / "*.js"),
+            str(root / "web" / "worker" / "*.js"),
+            str(root / "engine" / "types" / "*.d.ts"),
+            str(root / "web" / "types" / "count.d.ts"),
+            str(tmp_path / "features.d.ts"),
+        ],
+    }
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    done = subprocess.run(
+        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "Property 'describe_sample' does not exist on type 'Features'" in done.stdout, (
+        done.stdout
+    )
+
+
+def features_answers(folder: Path) -> list[tuple[str, object]]:
+    """Real answers of the worker's features, each with the type features.d.ts declares."""
+    from calculator._tokens import ENCODINGS, RANKS_SUFFIX  # noqa: PLC0415
+    from calculator.protocol import features  # noqa: PLC0415
+    from test_cli_evaluate import sample, write_set  # noqa: PLC0415
+
+    for name in ENCODINGS:
+        features.load_encoding(name, str(build.TOKEN_RANKS / (name + RANKS_SUFFIX)))
+    paths, texts, questions = sample(folder, 7)
+    counting = features.start_text("o200k_base", texts[0])
+    while not counting.step():
+        pass
+    answers: list[tuple[str, object]] = [
+        ("TokenizerLoaded", json.loads(features.load_tokenizer("picked.json", "{}"))),
+        ("CountFigures", json.loads(counting.result())),
+        ("ChunkView", json.loads(counting.chunks("500", "64", "8"))),
+    ]
+    for name, data in (("binary.txt", b"a\0b"), ("latin1.txt", "café".encode("latin-1"))):
+        (folder / name).write_bytes(data)
+        unread = features.start_file("o200k_base", str(folder / name), ".txt")
+        answers.append(("CountFigures", json.loads(unread.result())))
+    cut = features.start_split("recursive", "o200k_base", counting, "64", "8", True)
+    while not cut.step():
+        pass
+    answers += [
+        ("SplitFigures", json.loads(cut.result())),
+        ("SplitView", json.loads(cut.view("500"))),
+        ("ReindexChange", json.loads(features.split_change(cut, cut))),
+        ("ChunkLengths", json.loads(features.fit_lengths(cut, "cl100k_base"))),
+    ]
+    document = {"tokens": 683, "characters": 2298, "bytes": 2370, "words": 310}
+    for size in ({"kind": "bytes", "text": "5 GB"}, {"kind": "documents", "text": "x"}):
+        request = {"documents": [document], "chunk_size": "200", "overlap": "20", "size": size}
+        request["splits"] = {"recursive": {"chunks": 5, "tokens_processed": 700}}
+        answers.append(("SampleFigures", json.loads(features.describe_sample(json.dumps(request)))))
+    write_set(folder / "set.jsonl", questions)
+    runs = []
+    for questions_text in ((folder / "set.jsonl").read_text(encoding="utf-8"), '{"q": 1}'):
+        asked = {"set": questions_text, "format": "jsonl", "retriever": "bm25", "top_k": 3,
+                 "encoding": "o200k_base", "splitter": "recursive", "chunk_size": 64,
+                 "overlap": 8, "tradeoff": False}  # fmt: skip
+        answers.append(("EvaluationRequest", asked))
+        run = features.start_evaluation(json.dumps(asked))
+        for path, text in zip(paths, texts, strict=True):
+            run.add(path.name, features.start_text("o200k_base", text))
+        answers.append(("EvaluationQuestions", json.loads(run.questions())))
+        runs.append(run)
+    while not runs[0].step():  # the set whose every question is found
+        pass
+    answers.append(("EvaluationAnswer", json.loads(runs[0].result())))
+    return answers
+
+
+def test_the_features_real_answers_have_exactly_the_declared_types(tmp_path: Path) -> None:
+    if not TSC.exists():
+        pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
+    answers = features_answers(tmp_path)
+    assert {kind for kind, _ in answers} >= {"TokenizerLoaded", "SampleFigures", "SplitView"}
+    sample = "".join(
+        f"const answer{index}: {kind} = {json.dumps(answer)};\n"
+        for index, (kind, answer) in enumerate(answers)
+    )
+    sample += (
+        "type ReindexChange = Array<number> | null;\ntype ChunkLengths = Array<number> | null;\n"
+    )
+    (tmp_path / "sample.ts").write_text(sample, encoding="utf-8")
+    config = {
+        "compilerOptions": {"noEmit": True, "strict": True, "target": "es2022", "lib": ["es2023"],
+                            "types": []},
+        "files": [str(answer_types.FEATURES_FILE), str(tmp_path / "sample.ts")],
+    }  # fmt: skip
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    done = subprocess.run(
+        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
+
+
+def test_the_evaluated_settings_measures_are_the_evaluations() -> None:
+    from calculator._retrievers import MEASURES  # noqa: PLC0415
+    from calculator.protocol._feature_types import EvaluatedSetting, Measure  # noqa: PLC0415
+
+    hints = typing.get_type_hints(EvaluatedSetting, include_extras=True)
+    measures = [key for key, hint in hints.items() if typing.get_args(hint) == (Measure,)]
+    assert measures == list(MEASURES)

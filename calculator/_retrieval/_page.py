@@ -34,7 +34,7 @@ from ._evaluate import Question, SettingEvaluation, evaluation_steps, setting_en
 from ._evaluation_set import EvaluationSetError, read_evaluation_set
 
 if TYPE_CHECKING:
-    from .._tokens._page import Counting
+    from ..protocol._feature_types import TokenCounting
     from ._wordllama import WordLlamaModel
 
 # Seconds a call works at most past its first step (as the page's splitting).
@@ -100,8 +100,11 @@ class PageEvaluation:
         """The settings measured so far."""
         return len(self._results)
 
-    def add(self, name: str, counting: Counting) -> None:
-        """A counted document of the sample, under the page's name for it."""
+    def add(self, name: str, counting: TokenCounting) -> None:
+        """A counted document of the sample (a ``Counting`` of its text or file), under the
+        page's name for it."""
+        if not isinstance(counting, tokens_page.Counting):
+            raise TypeError(f"not a counting of the page's counter: {counting!r}")
         self._names.append(name)
         self._texts.append(counting.text)
 

@@ -1,6 +1,12 @@
 // Counting text in tokens (web/page/count/ on the page, web/worker/count-worker.js in the
 // calculator's worker), the messages of the engine's channel for the feature "count".
 // Every message carries `count`, the page's number for one count (or split, or sample).
+//
+// Written by hand: these travel between the page's thread and the worker's (a File among
+// them), never into Python.  What Python gives the worker, and what the messages carry of
+// it (TokenizerLoaded, CountFigures, ChunkView, SplitView, SplitFigures, SampleFigures,
+// EvaluatedSetting, ...), is typed in Python: features.d.ts, generated from
+// calculator/protocol/_feature_types.py by tools/answer_types.py.
 
 /** One document to count: pasted text, or a file the worker reads. */
 interface CountDocument {
@@ -14,19 +20,6 @@ interface CountDocument {
 interface TokenizerFile {
   name: string;
   file: File;
-}
-
-/** The worker's loading of a tokenizer.json: its name, or why it cannot count ("unsupported":
- *  a part it cannot apply exactly; "invalid": no tokenizer.json; "too_large"; "read"), with
- *  the reason in English (Python's words, or the file's size in bytes). */
-interface TokenizerLoaded {
-  name?: string;
-  error?: "unsupported" | "invalid" | "too_large" | "read";
-  /** The catalog's message count.tokenizer_reason.<reason> and its values (Python's refusal). */
-  reason?: string;
-  params?: Record<string, string>;
-  /** The reason in English (the command line's words). */
-  message?: string;
 }
 
 /** A counter the page offers by name (calculator/_encodings.py's COUNTERS, in the page's
@@ -175,25 +168,6 @@ interface EvaluateCancel {
   count: number;
 }
 
-/** One setting's measures (calculator/_retrieval/_evaluate.py setting_entries): each measure
- *  as its exact fraction's text and its value, or why the splitter refused the setting. */
-interface EvaluatedSetting {
-  splitter: string;
-  chunk_size: number;
-  overlap: number;
-  chunks: number;
-  refused?: string;
-  [measure: string]: string | number | { exact: string; value: number } | undefined;
-}
-
-/** An evaluation set's refusal: its line, the catalog's evaluation_set.<key> and its values. */
-interface EvaluationSetErrorData {
-  line: number;
-  key: string;
-  params: Record<string, string>;
-  integer_params: string[];
-}
-
 type CountMessage =
   | EvaluateRequest
   | EvaluateCancel
@@ -209,101 +183,11 @@ type CountMessage =
   | SampleRequest
   | TokenizerForget;
 
-/** The first chunks of one document (calculator/_tokens/_page.py, Counting.chunks): each
- *  window as [first token, end token, first character, end character] (characters in Unicode
- *  code points), and the drawn text cut at every window's edge as [first character, text,
- *  first chunk, last chunk] (two chunks or more: an overlap). */
-interface ChunkView {
-  tokens: number;
-  chunk_size: number;
-  overlap: number;
-  chunks: number;
-  shown: number;
-  windows: [number, number, number, number][];
-  segments: [number, string, number, number][];
-}
-
-/** The first chunks of one document as a splitter cut it (calculator/_splitters/_page.py,
- *  Splitting.view): each as [first character, end character, its tokens], the text cut at
- *  every chunk's edge as ChunkView's (first chunk -1: white space in no chunk). */
-interface SplitView {
-  splitter: string;
-  chunks: number;
-  tokens_processed: number;
-  window: { chunks: number; tokens_processed: number };
-  chunks_ratio: string | null;
-  error: CalculatorErrorData | null;
-  shown: number;
-  windows: [number, number, number][];
-  segments: [number, string, number, number][];
-}
-
-/** A calculator error as the answer gives it (its catalog key "errors.<key>"). */
-interface CalculatorErrorData {
-  key: string;
-  params: Record<string, string>;
-  integer_params: string[];
-}
-
-/** One document as a splitter cut it, or why it could not (LlamaIndex's refusal of a
- *  character longer than the chunk size; "read": the browser could not read the file). */
-interface SplitFigures {
-  chunks?: number;
-  tokens_processed?: number;
-  /** Each chunk's tokens, in order. */
-  lengths?: number[];
-  error?: CalculatorErrorData;
-}
-
-/** One document's figures (tokens, Unicode characters, UTF-8 bytes and words of the counted
- *  text), or why it has none: "binary" (NUL bytes), "not_utf8" (with the first bad byte's
- *  offset), "read" (the browser could not read the file). */
-interface CountedDocument {
+/** One document's figures under its name, or why it has none: Python's (CountFigures), or
+ *  "read" (the browser could not read the file). */
+interface CountedDocument extends Omit<CountFigures, "error"> {
   name: string;
-  tokens?: number;
-  characters?: number;
-  bytes?: number;
-  words?: number;
-  error?: "binary" | "not_utf8" | "read";
-  offset?: number;
-}
-
-/** The sample's figures (calculator/protocol/_sample.py describe): every number a decimal string. */
-interface SampleFigures {
-  documents: string;
-  tokens: string;
-  characters: string;
-  bytes: string;
-  words: string;
-  per_character: string | null;
-  per_byte: string | null;
-  per_word: string | null;
-  tokens_per_document: string | null;
-  chunks: string;
-  chunks_per_document: string | null;
-  /** D documents like the sample's: given, or a total size ÷ the sample's size per document
-   *  (`size` in full, with decimals where a unit gave a fraction of a byte). */
-  estimate: {
-    kind: "documents" | "bytes" | "characters";
-    size: string;
-    size_per_document: string | null;
-    documents: string;
-    ratio: string;
-    tokens: string;
-    chunks: string;
-    chunks_per_document: string;
-    use: Record<string, string>;
-  } | null;
-  error: CalculatorErrorData | null;
-  splitters: {
-    splitter: string;
-    chunks: string;
-    tokens_processed: string;
-    chunks_ratio: string | null;
-    tokens_ratio: string | null;
-    corpus_chunks: string | null;
-    corpus_tokens_processed: string | null;
-  }[];
+  error?: CountFigures["error"] | "read";
 }
 
 /** Worker -> page: progress (`loading` while the tokenizer loads; `done` a share of 0..1),
@@ -314,7 +198,7 @@ type CountReply =
   | {
       type: "evaluate-result";
       count: number;
-      answer?: { questions: number; settings: EvaluatedSetting[] };
+      answer?: EvaluationAnswer;
       setError?: EvaluationSetErrorData;
       error?: string;
       cancelled?: boolean;
@@ -361,78 +245,3 @@ type CountReply =
       error?: string;
     }
   | { type: "sample-result"; count: number; figures?: SampleFigures; error?: string };
-
-/** calculator/_tokens/_page.py as the worker calls it. */
-interface TokenCounter {
-  load(encoding: string, ranksPath: string): void;
-  load_tokenizer(name: string, text: string): string;
-  forget_tokenizer(name: string): void;
-  start_text(encoding: string, text: string): TokenCounting;
-  start_file(encoding: string, path: string, suffix: string): TokenCounting;
-}
-
-/** One document being counted (a Python object: destroy() it when done). */
-interface TokenCounting {
-  step(): boolean;
-  result(): string;
-  chunks(tokens: string, chunkSize: string, overlap: string): string;
-  readonly done: number;
-  readonly total: number;
-  /** Why the tokenizer.json refused the text as it was counted (a TokenizerLoaded, as JSON). */
-  readonly refused: string | undefined;
-  destroy(): void;
-}
-
-/** calculator/_splitters/_page.py as the worker calls it. */
-interface SplitterPage {
-  start(
-    splitter: string,
-    encoding: string,
-    counting: TokenCounting,
-    chunkSize: string,
-    overlap: string,
-    keep?: boolean,
-  ): TokenSplitting;
-  /** What splitting again changes (both kept their texts): a ReindexPlan's fields as JSON,
-   *  "null" where either stopped on an error. */
-  change(old: TokenSplitting, again: TokenSplitting): string;
-  /** Each kept chunk counted by a loaded counter (the model's tokenizer), as JSON. */
-  fit_lengths(cut: TokenSplitting, tokenizer: string): string;
-}
-
-/** One document being split (a Python object: destroy() it when done). */
-interface TokenSplitting {
-  step(): boolean;
-  result(): string;
-  view(tokens: string): string;
-  readonly done: number;
-  readonly total: number;
-  /** Why the tokenizer.json refused the text as it was counted (a TokenizerLoaded, as JSON). */
-  readonly refused: string | undefined;
-  destroy(): void;
-}
-
-/** calculator/protocol/_sample.py as the worker calls it. */
-interface SampleModule {
-  describe(request: string): string;
-}
-
-/** calculator/_retrieval/_page.py, as the worker calls it. */
-interface EvaluationModule {
-  start(request: string): EvaluationRun;
-  use_wordllama(table: string, tokenizer: string, columns: number): void;
-  wordllama_loaded(columns: number): boolean;
-}
-
-/** One evaluation under way (calculator/_retrieval/_page.py PageEvaluation). */
-interface EvaluationRun {
-  readonly done: number;
-  readonly total: number;
-  add(name: string, counting: TokenCounting): void;
-  /** JSON: {"questions": n} or {"error": EvaluationSetErrorData}. */
-  questions(): string;
-  step(): boolean;
-  /** JSON: {"questions": n, "settings": EvaluatedSetting[]}. */
-  result(): string;
-  destroy(): void;
-}

@@ -7,15 +7,17 @@
 // fetched (sw.js, BUILD.onUse), so counting then works offline.  Text never leaves the worker:
 // files are written into Pyodide's memory file system, read by Python and deleted.
 //
-// A document is counted a slice a call (calculator/_tokens/_page.py), each bounded in size
+// All it calls of Python is calculator.protocol.features (typed in web/types/features.d.ts,
+// generated from Python), which puts each fetched zip on the package's path (attach).
+// A document is counted a slice a call (start_text, start_file), each bounded in size
 // whatever the text (tens of milliseconds): between slices the worker answers the
 // calculator's requests, reports progress and hears a cancel.  Splitting a counted document
-// as a splitter cuts it goes the same way (calculator/_splitters/_page.py): the splitters' zip
-// comes from tokens-<hash>/ when the page first asks for a split.
+// as a splitter cuts it goes the same way (start_split): the splitters' zip comes from
+// tokens-<hash>/ when the page first asks for a split.
 //
 // A tokenizer.json the visitor picked is read here from its File, kept in Python's memory
-// under the page's name for it (calculator/_tokens/_page.py load_tokenizer) until the page
-// says to forget it; it is never written anywhere else.
+// under the page's name for it (load_tokenizer) until the page says to forget it; it is never
+// written anywhere else.
 import { appURLs } from "./build-manifest.js";
 
 /** @typedef {import("./build-manifest.js").Pyodide} Pyodide */
@@ -24,6 +26,8 @@ import { appURLs } from "./build-manifest.js";
 // The build's tokens-<hash>/ directory.
 const tokensURL = appURLs.tokens;
 
+// The features' module (calculator.protocol's), imported with the first zip, never at start.
+const FEATURES = "calculator.protocol.features";
 // Where the tokenizer's zip is written in Pyodide's memory file system (beside the standard
 // library, as _lazy_stdlib writes it); calculator's package path gets its "calculator" folder.
 const TOKENIZER_ZIP = "/lib/tokenizer.zip";
@@ -36,7 +40,7 @@ const TOKENIZER_MAX_BYTES = 64 * 2 ** 20;
 // page holding a long text lays it out again for it.
 const PROGRESS_INTERVAL_MS = 500;
 
-/** @type {Promise<TokenCounter> | undefined} */
+/** @type {Promise<Features> | undefined} the features, once the tokenizer's zip is attached */
 let counter;
 /** @type {Map<string, Promise<void>>} */
 const loadedEncodings = new Map();
@@ -46,7 +50,7 @@ const readyEncodings = new Set();
 let current = null;
 /** @type {{count: number, cancelled: boolean} | null} the split under way */
 let currentSplit = null;
-/** @type {Promise<SplitterPage> | undefined} */
+/** @type {Promise<Features> | undefined} the features, once the splitters' zip is attached */
 let splitters;
 /** @type {Promise<typeof import("./split-again.js")> | undefined} the trade-off's grid split,
  *  imported on its first request */
@@ -70,16 +74,17 @@ async function fetchBytes(fetchPlain, url) {
 }
 
 /**
+ * The zip of `name` fetched, written at `path` and put on calculator's path.
  * @param {Pyodide} pyodide
  * @param {typeof fetch} fetchPlain
- * @returns {Promise<TokenCounter>}
+ * @param {string} name
+ * @param {string} path
  */
-async function loadCounter(pyodide, fetchPlain) {
-  pyodide.FS.writeFile(TOKENIZER_ZIP, await fetchBytes(fetchPlain, `${tokensURL}tokenizer.zip`));
-  pyodide.runPython(
-    `import calculator\ncalculator.__path__.append(${JSON.stringify(`${TOKENIZER_ZIP}/calculator`)})`,
-  );
-  return /** @type {TokenCounter} */ (pyodide.pyimport("calculator._tokens._page"));
+async function attachZip(pyodide, fetchPlain, name, path) {
+  pyodide.FS.writeFile(path, await fetchBytes(fetchPlain, `${tokensURL}${name}`));
+  const features = /** @type {Features} */ (pyodide.pyimport(FEATURES));
+  features.attach(path);
+  return features;
 }
 
 /**
@@ -95,7 +100,7 @@ async function loadEncoding(pyodide, fetchPlain, encoding) {
       const path = `/lib/${encoding}.ranks`;
       pyodide.FS.writeFile(path, await fetchBytes(fetchPlain, `${tokensURL}${encoding}.ranks`));
       try {
-        page.load(encoding, path);
+        page.load_encoding(encoding, path);
       } finally {
         pyodide.FS.unlink(path);
       }
@@ -136,7 +141,7 @@ function loadTokenizer(pyodide, fetchPlain, tokenizer) {
       } catch {
         return { error: "invalid", reason: "not_utf8", message: "not UTF-8 text" };
       }
-      return /** @type {TokenizerLoaded} */ (JSON.parse(page.load_tokenizer(tokenizer.name, text)));
+      return JSON.parse(page.load_tokenizer(tokenizer.name, text));
     })();
     tokenizers.set(tokenizer.name, loaded);
     loaded.catch(() => tokenizers.delete(tokenizer.name)); // tried again next time
@@ -151,7 +156,7 @@ function loadTokenizer(pyodide, fetchPlain, tokenizer) {
  */
 function loadCounterOnce(pyodide, fetchPlain) {
   if (!counter) {
-    counter = loadCounter(pyodide, fetchPlain);
+    counter = attachZip(pyodide, fetchPlain, "tokenizer.zip", TOKENIZER_ZIP);
     counter.catch(() => {
       counter = undefined; // tried again next time
     });
@@ -160,23 +165,16 @@ function loadCounterOnce(pyodide, fetchPlain) {
 }
 
 /**
- * The splitters' module (its zip fetched on first use), once the counter's is loaded.
+ * The features with the splitters' zip (fetched on first use), once the counter's is loaded.
  * @param {Pyodide} pyodide
  * @param {typeof fetch} fetchPlain
- * @returns {Promise<SplitterPage>}
+ * @returns {Promise<Features>}
  */
 function loadSplitters(pyodide, fetchPlain) {
   if (!splitters) {
     splitters = (async () => {
       await loadCounterOnce(pyodide, fetchPlain);
-      pyodide.FS.writeFile(
-        SPLITTERS_ZIP,
-        await fetchBytes(fetchPlain, `${tokensURL}splitters.zip`),
-      );
-      pyodide.runPython(
-        `import calculator\ncalculator.__path__.append(${JSON.stringify(`${SPLITTERS_ZIP}/calculator`)})`,
-      );
-      return /** @type {SplitterPage} */ (pyodide.pyimport("calculator._splitters._page"));
+      return attachZip(pyodide, fetchPlain, "splitters.zip", SPLITTERS_ZIP);
     })();
     splitters.catch(() => {
       splitters = undefined; // tried again next time
@@ -191,7 +189,7 @@ function loadSplitters(pyodide, fetchPlain) {
  * @param {FeatureWorker} worker
  * @param {string} encoding
  * @param {TokenizerFile | undefined} tokenizer
- * @returns {Promise<{page: TokenCounter} | {refused: TokenizerLoaded}>}
+ * @returns {Promise<{page: Features} | {refused: TokenizerLoaded}>}
  */
 async function counterFor({ pyodide, fetch: fetchPlain }, encoding, tokenizer) {
   if (!tokenizer) {
@@ -209,7 +207,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * @param {Pyodide} pyodide
- * @param {TokenCounter} page
+ * @param {Features} page
  * @param {string} encoding
  * @param {CountDocument} document
  * @returns {Promise<{counting: TokenCounting} | {unread: true}>}
@@ -304,8 +302,7 @@ async function count(request, worker) {
       if (counting.refused !== undefined) {
         // The tokenizer.json refused this text as it counted it (a normalizer that would
         // make it too long): said next to the file's field, as a refusal on loading is.
-        const refused = /** @type {TokenizerLoaded} */ (JSON.parse(counting.refused));
-        post({ type: "count-result", count: job.count, tokenizer: refused });
+        post({ type: "count-result", count: job.count, tokenizer: JSON.parse(counting.refused) });
         return;
       }
       documents.push({ name: document.name, ...JSON.parse(counting.result()) });
@@ -378,18 +375,15 @@ async function split(request, worker) {
     }
     return job.cancelled;
   };
-  /** @type {TokenCounter} */
+  /** @type {Features} the features, with the splitters' zip attached */
   let page;
-  /** @type {SplitterPage} */
-  let splitting;
   try {
     const found = await counterFor(worker, request.encoding, request.tokenizer);
     if ("refused" in found) {
       post({ type: "split-result", count: job.count, error: "tokenizer" });
       return;
     }
-    page = found.page;
-    splitting = await loadSplitters(pyodide, fetchPlain);
+    page = await loadSplitters(pyodide, fetchPlain);
   } catch (error) {
     post({ type: "split-result", count: job.count, error: String(error?.message ?? error) });
     return;
@@ -418,7 +412,7 @@ async function split(request, worker) {
         continue;
       }
       const { counting } = started;
-      const cut = splitting.start(
+      const cut = page.start_split(
         splitter,
         request.encoding,
         counting,
@@ -458,15 +452,15 @@ async function split(request, worker) {
 }
 
 /**
- * The sample's figures (calculator/protocol/_sample.py), for a page that has counted text: the request
+ * The sample's figures (describe_sample), for a page that has counted text: the request
  * and the answer are JSON text.
  * @param {SampleRequest} request
  * @param {FeatureWorker} worker
  */
 function sample(request, { pyodide, post }) {
-  const module = /** @type {SampleModule} */ (pyodide.pyimport("calculator.protocol._sample"));
+  const features = /** @type {Features} */ (pyodide.pyimport(FEATURES));
   try {
-    const figures = JSON.parse(module.describe(request.request));
+    const figures = JSON.parse(features.describe_sample(request.request));
     post({ type: "sample-result", count: request.count, figures });
   } catch (error) {
     post({ type: "sample-result", count: request.count, error: String(error?.message ?? error) });
@@ -498,7 +492,7 @@ async function forget(message, { pyodide, fetch: fetchPlain }) {
  */
 function splitAgain(count, worker, type, run) {
   grid ??= import("./split-again.js");
-  const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+  const loaders = { attachZip, counterFor, loadSplitters, startDocument, nextTask };
   grid
     .then((module) => run(module, loaders))
     .catch((error) => worker.post({ count, type, error: String(error?.message ?? error) }));
@@ -565,7 +559,7 @@ export function handleCount(message, worker) {
   }
   if (message.type === "count-evaluate") {
     evaluation ??= import("./evaluate.js");
-    const loaders = { counterFor, loadSplitters, startDocument, nextTask };
+    const loaders = { attachZip, counterFor, loadSplitters, startDocument, nextTask };
     const { count } = message;
     evaluation
       .then((module) => module.evaluate(message, worker, loaders))

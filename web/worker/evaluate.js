@@ -1,7 +1,7 @@
 // Measuring retrieval on the counter's documents with the visitor's questions
-// (calculator/_retrieval/_page.py), in the calculator's worker, a bounded step a task:
-// between steps the worker answers the calculator's requests, posts progress and hears a
-// cancel, so a cancel takes effect within a step (tens of milliseconds).
+// (calculator.protocol.features' start_evaluation), in the calculator's worker, a bounded
+// step a task: between steps the worker answers the calculator's requests, posts progress
+// and hears a cancel, so a cancel takes effect within a step (tens of milliseconds).
 //
 // The evaluation's code (retrieval.zip) and, for WordLlama, its table of the chosen
 // dimensions and its tokenizer come from the build's tokens-<hash>/ directory on the first
@@ -20,7 +20,7 @@ const RETRIEVAL_ZIP = "/lib/retrieval.zip";
 // Progress at most this often: a message per step would flood the page.
 const PROGRESS_INTERVAL_MS = 250;
 
-/** @type {Promise<EvaluationModule> | undefined} */
+/** @type {Promise<Features> | undefined} the features, once the evaluation's zip is attached */
 let module;
 /** @type {Map<number, Promise<void>>} WordLlama's tables by their dimensions */
 const tables = new Map();
@@ -40,18 +40,13 @@ async function fetchBytes(fetchPlain, url) {
 }
 
 /**
- * The evaluation's Python module, its zip fetched and put on calculator's path once.
+ * The features with the evaluation's zip, fetched and put on calculator's path once.
  * @param {Pyodide} pyodide
  * @param {typeof fetch} fetchPlain
+ * @param {Loaders} loaders
  */
-function loadModule(pyodide, fetchPlain) {
-  module ??= (async () => {
-    pyodide.FS.writeFile(RETRIEVAL_ZIP, await fetchBytes(fetchPlain, `${tokensURL}retrieval.zip`));
-    pyodide.runPython(
-      `import calculator\ncalculator.__path__.append(${JSON.stringify(`${RETRIEVAL_ZIP}/calculator`)})`,
-    );
-    return /** @type {EvaluationModule} */ (pyodide.pyimport("calculator._retrieval._page"));
-  })();
+function loadModule(pyodide, fetchPlain, loaders) {
+  module ??= loaders.attachZip(pyodide, fetchPlain, "retrieval.zip", RETRIEVAL_ZIP);
   module.catch(() => {
     module = undefined; // tried again next time
   });
@@ -62,7 +57,7 @@ function loadModule(pyodide, fetchPlain) {
  * WordLlama of `dimensions` loaded in Python (its files fetched, written, read, deleted).
  * @param {Pyodide} pyodide
  * @param {typeof fetch} fetchPlain
- * @param {EvaluationModule} page
+ * @param {Features} page
  * @param {number} dimensions
  */
 function loadWordllama(pyodide, fetchPlain, page, dimensions) {
@@ -154,7 +149,7 @@ export async function evaluate(request, worker, loaders) {
     return;
   }
   await loaders.loadSplitters(pyodide, fetchPlain);
-  const page = await loadModule(pyodide, fetchPlain);
+  const page = await loadModule(pyodide, fetchPlain, loaders);
   if (stopped()) {
     return;
   }
@@ -175,19 +170,19 @@ export async function evaluate(request, worker, loaders) {
       return;
     }
   }
-  const run = page.start(
-    JSON.stringify({
-      set,
-      format: request.format,
-      retriever: request.retriever,
-      top_k: request.top_k,
-      encoding: request.encoding,
-      splitter: request.splitter,
-      chunk_size: request.chunk_size,
-      overlap: request.overlap,
-      tradeoff: request.tradeoff,
-    }),
-  );
+  /** @type {EvaluationRequest} */
+  const asked = {
+    set,
+    format: request.format,
+    retriever: request.retriever,
+    top_k: request.top_k,
+    encoding: request.encoding,
+    splitter: request.splitter,
+    chunk_size: request.chunk_size,
+    overlap: request.overlap,
+    tradeoff: request.tradeoff,
+  };
+  const run = page.start_evaluation(JSON.stringify(asked));
   /** @type {TokenCounting[]} */
   const countings = [];
   try {

@@ -1,5 +1,5 @@
 // The counted documents split again by the plan's splitter at other windows (with
-// calculator/_splitters/_page.py), a bounded step a task, progress posted and a cancel heard:
+// calculator.protocol.features' start_split), a bounded step a task, progress posted and a cancel heard:
 // - at each window of the trade-off's grid, so that every point is the splitter's chunks,
 //   measured, not the window model's (splitGrid);
 // - at a re-indexing's new chunk size and overlap, comparing each document's old and new
@@ -42,10 +42,12 @@ export function cancelGrid(/** @type {number} */ count) {
 
 /**
  * @typedef {{
+ *   attachZip: (pyodide: Pyodide, fetchPlain: typeof fetch, name: string, path: string)
+ *     => Promise<Features>,
  *   counterFor: (worker: FeatureWorker, encoding: string, tokenizer: TokenizerFile | undefined)
- *     => Promise<{page: TokenCounter} | {refused: TokenizerLoaded}>,
- *   loadSplitters: (pyodide: Pyodide, fetchPlain: typeof fetch) => Promise<SplitterPage>,
- *   startDocument: (pyodide: Pyodide, page: TokenCounter, encoding: string,
+ *     => Promise<{page: Features} | {refused: TokenizerLoaded}>,
+ *   loadSplitters: (pyodide: Pyodide, fetchPlain: typeof fetch) => Promise<Features>,
+ *   startDocument: (pyodide: Pyodide, page: Features, encoding: string,
  *     document: CountDocument) => Promise<{counting: TokenCounting} | {unread: true}>,
  *   nextTask: () => Promise<unknown>,
  * }} Loaders
@@ -60,7 +62,7 @@ export function cancelGrid(/** @type {number} */ count) {
  * @param {Loaders} loaders
  * @param {"grid-result" | "resplit-result" | "fit-result"} type
  * @param {string} [also]
- * @returns {Promise<{page: TokenCounter, splitting: SplitterPage} | null>}
+ * @returns {Promise<{page: Features, splitting: Features} | null>}
  */
 async function loadFor(request, worker, loaders, type, also) {
   const fail = (/** @type {string} */ error) => {
@@ -117,7 +119,7 @@ export async function splitGrid(request, worker, loaders) {
     const { counting } = started;
     try {
       for (const [position, [size, overlap]] of request.windows.entries()) {
-        const cut = splitting.start(
+        const cut = splitting.start_split(
           request.splitter,
           request.encoding,
           counting,
@@ -138,7 +140,7 @@ export async function splitGrid(request, worker, loaders) {
               return;
             }
           }
-          const figures = /** @type {SplitFigures} */ (JSON.parse(cut.result()));
+          const figures = JSON.parse(cut.result());
           const sum = sums[position];
           if (figures.error !== undefined) {
             sum.refused = true;
@@ -195,7 +197,7 @@ export async function splitForReindex(request, worker, loaders) {
     const cuts = [];
     try {
       for (const [size, overlap] of [request.window, request.again]) {
-        const cut = splitting.start(
+        const cut = splitting.start_split(
           request.splitter,
           request.encoding,
           counting,
@@ -212,9 +214,7 @@ export async function splitForReindex(request, worker, loaders) {
           }
         }
       }
-      const change = /** @type {number[] | null} */ (
-        JSON.parse(splitting.change(cuts[0], cuts[1]))
-      );
+      const change = JSON.parse(splitting.split_change(cuts[0], cuts[1]));
       if (change === null) {
         post({ type: "resplit-result", count: job.count, error: "refused" });
         return;
@@ -258,7 +258,7 @@ export async function measureFit(request, worker, loaders) {
     }
     const { counting } = started;
     const [size, overlap] = request.window;
-    const cut = splitting.start(
+    const cut = splitting.start_split(
       request.splitter,
       request.encoding,
       counting,
@@ -274,9 +274,7 @@ export async function measureFit(request, worker, loaders) {
           return;
         }
       }
-      const lengths = /** @type {number[] | null} */ (
-        JSON.parse(splitting.fit_lengths(cut, request.model_tokenizer))
-      );
+      const lengths = JSON.parse(splitting.fit_lengths(cut, request.model_tokenizer));
       if (lengths === null) {
         post({ type: "fit-result", count: job.count, error: "refused" });
         return;
