@@ -301,8 +301,8 @@ def _line_record(part: Range, data: bytes, line: int) -> Record | None:
             None,
             f"not UTF-8 text (byte 0x{byte:02x} at offset {failure.start:,} of the line)",
         )
-    if not text.strip():
-        return None  # a blank line (the last newline's, say) holds no record
+    if not (text.strip() if part.kind == "jsonl" else text.strip("\r\n")):
+        return None  # a blank line holds no record (a CSV line of spaces is a value)
     if part.kind == "jsonl":
         return _json_record(where, text, part.fields)
     return _csv_record(where, text, part)

@@ -228,7 +228,10 @@ def _splitter_report(
     return {
         "splitter": options.splitter,
         "window": window,
-        "counted": {**counted_report(options.encoding, counted), "documents": documents},
+        "counted": {
+            **counted_report(options.encoding, counted, options.counted_by),
+            "documents": documents,
+        },
     }
 
 
