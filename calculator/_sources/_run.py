@@ -113,7 +113,7 @@ class Engine:
                 n_workers=self.workers or max(1, os.cpu_count() or 1),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # a free port: another cluster may hold 8787,
             )
             self._client = Client(self._cluster)  # type: ignore[no-untyped-call]
         return self._client

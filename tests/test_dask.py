@@ -1,0 +1,114 @@
+"""``--dask``: the counting and splitting as Dask tasks give the local run's plan, also when
+a worker dies while its tasks run."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from distributed import Client, LocalCluster, WorkerPlugin
+
+import calculator._sources._datasets as datasets
+from test_datasets import run
+
+DOCUMENTS = 3000
+WORDS = [
+    "the",
+    "a",
+    "of",
+    "plan",
+    "chunk",
+    "token",
+    "vector",
+    "worker",
+    "cluster",
+    "overlap",
+    "window",
+    "splitter",
+]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """3,000 generated records, and their dataset's part size small enough for many tasks."""
+    folder = tmp_path_factory.mktemp("dask")
+    rng = random.Random(51)
+    lines = []
+    for index in range(DOCUMENTS):
+        words = " ".join(rng.choice(WORDS) for _ in range(rng.randrange(0, 120)))
+        lines.append(json.dumps({"id": f"r{index}", "body": {"text": words + "."}}))
+    lines.insert(1234, "{broken")
+    (folder / "corpus.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder / "corpus.jsonl"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LocalCluster]:
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as local:
+        yield local
+
+
+@pytest.fixture(autouse=True)
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(datasets, "PART_BYTES", 16 << 10)  # about 40 tasks
+
+
+ARGV = ["--text-field", "body.text", "--id-field", "id", "--chunk-size", "64", "--json"]
+
+
+def test_dask_gives_the_local_plan(corpus: Path, cluster: LocalCluster) -> None:
+    # The trade-off's windows with the window model (a splitter splits at every one of them).
+    for more in (["--tradeoff"], ["--splitter", "recursive"]):
+        argv = ["--count", str(corpus), *ARGV, *more]
+        local = run(*argv)
+        assert local[0] == 1  # the broken record, reported
+        assert local[2].count("\n") == 1
+        assert run(*argv, "--dask-scheduler", cluster.scheduler_address) == local
+    report = json.loads(local[1])
+    assert len(report["counted"]["documents"]) == DOCUMENTS
+
+
+def test_dask_on_its_own_local_cluster(tmp_path: Path) -> None:
+    for index in range(40):
+        (tmp_path / f"{index:03}.md").write_text(f"# Note {index}\n\n" + "word " * index)
+    argv = ["--count", str(tmp_path), "--chunk-size", "16", "--json"]
+    assert run(*argv, "--dask", "--dask-workers", "2") == run(*argv)
+
+
+def test_a_killed_worker_changes_nothing(
+    corpus: Path, cluster: LocalCluster, tmp_path: Path
+) -> None:
+    marker = tmp_path / "killed"
+
+    class KillOnce(WorkerPlugin):  # pickled by value: the workers need not import tests/
+        """The first task that starts anywhere ends its worker's process (its nanny starts
+        another); the marker file keeps the next ones alive."""
+
+        def __init__(self, path: str) -> None:
+            self.path = path
+
+        def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
+            if finish != "executing":
+                return
+            try:
+                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                return
+            os._exit(1)
+
+    argv = ["--count", str(corpus), *ARGV, "--splitter", "recursive"]
+    local = run(*argv)
+    with Client(cluster.scheduler_address) as client:  # type: ignore[no-untyped-call]
+        client.register_plugin(KillOnce(str(marker)), name="kill-once")
+        try:
+            assert run(*argv, "--dask-scheduler", cluster.scheduler_address) == local
+        finally:
+            client.unregister_worker_plugin("kill-once")
+    assert marker.exists()  # a worker did die
