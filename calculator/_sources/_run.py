@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from .._errors import CalculatorError
@@ -48,9 +49,21 @@ def run_task(task: Callable[[Part], Result], setup: Setup, part: Part) -> Result
     """``task`` of ``part`` in this process, after ``setup`` (once per process): a Dask task."""
     global _set_up  # noqa: PLW0603 (one tokenizer per process, loaded once)
     if _set_up != setup:
-        setup[0](*setup[1])
+        function, args = setup
+        if len(args) > 1 and isinstance(args[1], Path):  # the ranks: this machine's
+            args = (args[0], worker_ranks(args[1]), *args[2:])
+        function(*args)
         _set_up = setup
     return task(part)
+
+
+def worker_ranks(ranks: Path) -> Path:
+    """The token ranks a worker reads: the folder the command named where this machine has
+    it, else those installed with this machine's package (a remote worker's own copy)."""
+    if ranks.is_dir():
+        return ranks
+    packaged = Path(__file__).resolve().parents[1] / "_tokens" / "ranks"
+    return packaged if packaged.is_dir() else ranks
 
 
 class Engine:
