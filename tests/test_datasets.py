@@ -18,6 +18,7 @@ import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import calculator._sources._datasets as datasets
 from calculator.cli import main
 from test_cli_count import RANKS
 
@@ -195,3 +196,23 @@ def test_a_missing_column_is_the_files_line(tmp_path: Path) -> None:
     )
     assert out.startswith("counted with o200k_base")
     assert out.endswith("")
+
+
+def test_a_pool_of_processes_gives_the_parts_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from calculator._sources import Part, PartCount, count_part, plan_parts  # noqa: PLC0415
+    from calculator._sources._datasets import Fields  # noqa: PLC0415
+    from calculator._sources._run import Engine  # noqa: PLC0415
+    from calculator._tokens._files import _load  # noqa: PLC0415
+
+    monkeypatch.setattr(datasets, "PART_BYTES", 1 << 10)
+    data = tmp_path / "d.csv"
+    data.write_text("text\n" + "".join(f'"line {i}\nof {"x" * i}"\n' for i in range(300)))
+    parts = [part for part in plan_parts([str(data)], Fields("text")) if isinstance(part, Part)]
+    setup = (_load, ("o200k_base", Path(RANKS), False))
+    one = [r for r in Engine(workers=1).run(count_part, setup, parts) if isinstance(r, PartCount)]
+    two = list(Engine(workers=2).run(count_part, setup, parts))
+    assert len(parts) > 8 and one == two
+    assert sum(len(result.names) for result in one) == 300
+    assert one[1].names[0] == f"{data}:{2 + 2 * len(one[0].names)}"  # each record two lines

@@ -84,11 +84,8 @@ def plan_parts(paths: Sequence[str], fields: Fields | None) -> Iterator[Part | U
     is cut into parts of its records, and a folder's datasets are taken too.  A file that
     cannot be read becomes a document's error when its part is read, as ``--count`` says;
     a dataset that cannot be read at all, or a folder that cannot be listed, an
-    :class:`Unread`.
-
-    Raises :class:`._datasets.MissingExtraError`-like ``ImportError`` never: a format whose
-    package is missing is an :class:`Unread` that says what to install (see
-    :func:`missing_extras` to refuse the run first).
+    :class:`Unread` (a format whose package is missing is refused before, by
+    :func:`missing_extras`).
     """
     batch: list[str] = []
     size = 0

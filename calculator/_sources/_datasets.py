@@ -52,10 +52,6 @@ class DatasetError(ValueError):
     """A dataset file that cannot be read at all (its own error line; the others count)."""
 
 
-class MissingExtraError(Exception):
-    """A package a format needs is not installed: what to install."""
-
-
 @dataclass(frozen=True, slots=True)
 class Fields:
     """Where a record's text is (a dotted path into a JSON object, a column's name) and,

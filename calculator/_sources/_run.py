@@ -10,6 +10,7 @@ Dask is an optional package, imported only here and only for ``--dask``.
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,10 @@ from . import Part
 
 #: How many times Dask runs a failed task again before it is reported.
 RETRIES = 3
+#: Tasks submitted ahead of the one whose result is awaited, per worker process (thread):
+#: enough to keep every worker busy while results are taken in order, few enough that the
+#: results waiting for an earlier one stay a few parts' worth, whatever the corpus's size.
+IN_FLIGHT = 4
 #: What installs Dask for ``--dask``.
 DASK_EXTRA = "pip install 'rag-chunk-planner[dask]'"
 
@@ -108,7 +113,12 @@ class Engine:
         from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
         with ProcessPoolExecutor(workers, initializer=setup[0], initargs=setup[1]) as pool:
-            yield from pool.map(task, parts)
+            ahead = deque(pool.submit(task, part) for part in parts[: IN_FLIGHT * workers])
+            for part in parts[IN_FLIGHT * workers :]:
+                yield ahead.popleft().result()
+                ahead.append(pool.submit(task, part))
+            while ahead:
+                yield ahead.popleft().result()
 
     def client(self) -> Any:
         """The Dask client (its cluster started first, when none is named)."""
@@ -135,12 +145,17 @@ class Engine:
         self, task: Callable[[Part], Result], setup: Setup, parts: Sequence[Part]
     ) -> Iterator[Result | TaskFailed]:
         client = self.client()
-        # pure=False: a part read twice is two tasks (its files may have changed between).
-        futures = [
-            client.submit(run_task, task, setup, part, retries=RETRIES, pure=False)
-            for part in parts
-        ]
-        for part, future in zip(parts, futures, strict=True):
+        threads = sum(client.nthreads().values()) or 1
+
+        def submit(part: Part) -> Any:
+            # pure=False: a part read twice is two tasks (its files may have changed between).
+            return client.submit(run_task, task, setup, part, retries=RETRIES, pure=False)
+
+        window = IN_FLIGHT * threads
+        ahead = deque((part, submit(part)) for part in parts[:window])
+        later = iter(parts[window:])
+        while ahead:
+            part, future = ahead.popleft()
             try:
                 yield future.result()
             except CalculatorError:
@@ -148,6 +163,8 @@ class Engine:
             except Exception as failure:  # a task's own, after its retries
                 yield TaskFailed(part, f"{type(failure).__name__}: {failure}")
             future.release()  # its result is taken: the worker may forget it
+            if (following := next(later, None)) is not None:
+                ahead.append((following, submit(following)))
 
     def close(self) -> None:
         if self._client is not None:
