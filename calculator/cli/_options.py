@@ -149,9 +149,7 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
         " that are not given (docs/models.md lists them)",
     )
     counting = parser.add_argument_group(
-        "counting your own text (each file is one document; with --text-field, each record of"
-        " a dataset: a .jsonl, .ndjson, .csv, .tsv or .parquet file, the first three also .gz"
-        " or .zst; docs/datasets.md)"
+        "counting your own text (each file is one document, or each record of a dataset)"
     )
     counting.add_argument(
         "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
@@ -161,8 +159,9 @@ def _parser() -> argparse.ArgumentParser:  # noqa: PLR0915 (a statement an optio
         "--text-column",
         dest="text_field",
         metavar="NAME",
-        help="read datasets: each record's text is this field (a dotted path such as meta.body"
-        " in JSONL) or column (CSV, TSV, Parquet)",
+        help="read datasets: a .jsonl, .ndjson, .csv, .tsv or .parquet file (all but Parquet"
+        " also .gz or .zst) is a document a record, its text this field (a dotted path such as"
+        " meta.body in JSONL) or column; other files stay one document each (docs/datasets.md)",
     )
     counting.add_argument(
         "--id-field",
@@ -326,6 +325,8 @@ def _check_sources(parser: argparse.ArgumentParser, options: argparse.Namespace)
     if options.dask_workers is not None and options.dask_scheduler is not None:
         parser.error("argument --dask-workers: not allowed with --dask-scheduler (its cluster"
                      " has its own workers)")  # fmt: skip
+    # A cluster's workers or its scheduler: counted on Dask.
+    options.dask = options.dask or options.dask_workers is not None or bool(options.dask_scheduler)
     if options.evaluate is not None and options.text_field:
         parser.error("argument --evaluate: finds the excerpts in files; not allowed with"
                      " --text-field")  # fmt: skip
