@@ -159,25 +159,37 @@ def test_a_plain_count_keeps_a_jsonl_file_one_document(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "more",
+    [
+        ["--splitter", "recursive", "--json"],
+        ["--tradeoff", "--splitter", "recursive"],
+        ["--new-chunk-size", "16", "--splitter", "sentence"],
+        ["--new-overlap", "2", "--dimensions", "384", "--json"],
+        ["--markdown"],
+        ["--csv"],
+    ],
+)
 def test_a_large_dataset_is_planned_from_its_lengths(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, more: list[str]
 ) -> None:
-    """Past MAX_DOCUMENTS the documents are not listed, and the plan is the same."""
+    """Past MAX_DOCUMENTS the documents are not listed, and every figure is the same."""
     import calculator.cli._sources as sources  # noqa: PLC0415
 
     data = tmp_path / "d.jsonl"
-    data.write_text("".join(json.dumps({"text": "word " * (i % 37)}) + "\n" for i in range(400)))
-    argv = ["--count", str(data), "--text-field", "text", "--chunk-size", "8", "--json"]
-    listed = json.loads(run(*argv, "--splitter", "recursive")[1])
+    data.write_text("".join(json.dumps({"text": "word. " * (i % 37)}) + "\n" for i in range(400)))
+    argv = ["--count", str(data), "--text-field", "text", "--chunk-size", "8", *more]
+    listed = run(*argv)
     monkeypatch.setattr(sources, "MAX_DOCUMENTS", 100)
-    status, out, _ = run(*argv, "--splitter", "recursive")
-    big = json.loads(out)
-    assert status == 0
-    assert big["counted"]["document_count"] == 400
-    assert "documents" not in big["counted"]
-    listed["counted"].pop("documents")
-    big["counted"].pop("document_count")
-    assert big == listed
+    big = run(*argv)
+    assert (listed[0], big[0]) == (0, 0)
+    if "--json" not in more:
+        assert big == listed
+        return
+    in_all, in_sums = json.loads(listed[1]), json.loads(big[1])
+    assert in_sums["counted"].pop("document_count") == 400
+    assert len(in_all["counted"].pop("documents")) == 400
+    assert in_sums == in_all
 
 
 def test_dataset_options_need_count() -> None:
