@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import calculator._sources._datasets as datasets
+from calculator._sources import Part
 from calculator.cli import main
 from test_cli_count import RANKS
 
@@ -228,3 +229,36 @@ def test_a_pool_of_processes_gives_the_parts_in_order(
     assert len(parts) > 8 and one == two
     assert sum(len(result.names) for result in one) == 300
     assert one[1].names[0] == f"{data}:{2 + 2 * len(one[0].names)}"  # each record two lines
+
+
+def test_an_unclosed_quote_ends_its_part_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(datasets, "MAX_RECORD_BYTES", 64)
+    data = tmp_path / "d.csv"
+    data.write_text('text\none\n"two, never closed\n' + "three\n" * 40, encoding="utf-8")
+    status, out, err = run("--count", str(data), "--text-field", "text", "--json")
+    assert status == 1
+    assert (
+        err
+        == f"python3 -m calculator: {data}:3: a record of more than 0 MiB (an unclosed quote?)\n"
+    )
+    assert [d["path"] for d in json.loads(out)["counted"]["documents"]] == [f"{data}:2"]
+
+
+def test_a_dataset_gone_before_it_is_read_is_one_line(tmp_path: Path) -> None:
+    from calculator._sources import count_part, plan_parts  # noqa: PLC0415
+    from calculator._sources._datasets import Fields  # noqa: PLC0415
+    from calculator._tokens._files import _load  # noqa: PLC0415
+
+    data = tmp_path / "d.jsonl.gz"
+    data.write_bytes(gzip.compress(b'{"t": "a"}\n'))
+    [part] = list(plan_parts([str(data)], Fields("t")))
+    data.unlink()
+    _load("o200k_base", Path(RANKS))
+    assert isinstance(part, Part)
+    result = count_part(part)
+    assert (result.names, result.failures) == (
+        (),
+        ((f"{data} (from byte 0)", "cannot be read: No such file or directory"),),
+    )

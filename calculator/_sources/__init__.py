@@ -162,7 +162,7 @@ def count_part(part: Part) -> PartCount:
                 names.append(counted.path)
                 figures.extend((counted.tokens, counted.characters, counted.bytes))
     else:
-        for record in read_range(part.dataset):
+        for record in read_range(part.dataset):  # an unreadable file: its own record
             if record.text is None:
                 failures.append((record.name, record.error or "not counted"))
                 continue

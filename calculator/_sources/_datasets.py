@@ -45,6 +45,9 @@ PART_BYTES = 4 << 20
 #: beside the counting.
 COMPRESSED_PARTS = 16
 _READ_BYTES = 1 << 20
+#: The largest record read: a document of a quarter of a GiB is a corpus of its own, and a
+#: CSV file's unclosed quote would otherwise make the rest of the file one record.
+MAX_RECORD_BYTES = 256 << 20
 _QUOTE = b'"'
 
 
@@ -245,25 +248,48 @@ def _parquet_ranges(path: str, fields: Fields) -> list[Range]:
 
 
 def read_range(part: Range) -> Iterator[Record]:
-    """The part's records, in order: documents, and the records that are not, with why."""
-    if part.kind == "parquet":
-        yield from _parquet_records(part)
-        return
+    """The part's records, in order: documents, and the records that are not, with why.
+    A file that can no longer be read (changed, removed, a stream that breaks off) ends the
+    part with a record that says so, never an exception: the file's error, not the run's."""
+    try:
+        if part.kind == "parquet":
+            yield from _parquet_records(part)
+        else:
+            yield from _line_records(part)
+    except Exception as failure:  # OSError, a decompressor's or pyarrow's own: the file's
+        where = f"{part.path} (from byte {part.start:,})"
+        if part.kind == "parquet":
+            where = f"{part.path}: row group {part.start + 1:,}"
+        reason = failure.strerror if isinstance(failure, OSError) else None
+        yield Record(where, None, f"cannot be read: {reason or failure}")
+
+
+def _line_records(part: Range) -> Iterator[Record]:
     with _open(part.path, part.compression) as stream:
         _skip(stream, part.start, part.compression)
         position, line = part.start, part.first
         while position < part.stop:
-            data = stream.readline()
+            data = stream.readline(MAX_RECORD_BYTES + 1)
             if not data:
                 break
-            lines = 1
-            while (
-                part.kind != "jsonl" and data.count(_QUOTE) % 2 and position + len(data) < part.stop
-            ):
-                more = stream.readline()  # a quoted field's newline: the record goes on
+            pieces, size, lines = [data], len(data), 1
+            quotes = data.count(_QUOTE) if part.kind != "jsonl" else 0
+            while (quotes % 2 or not pieces[-1].endswith(b"\n")) and size <= MAX_RECORD_BYTES:
+                more = stream.readline(MAX_RECORD_BYTES + 1 - size)  # the record goes on
                 if not more:
                     break
-                data, lines = data + more, lines + 1
+                pieces.append(more)
+                size, quotes = size + len(more), quotes + more.count(_QUOTE)
+                lines += more.endswith(b"\n")
+            if size > MAX_RECORD_BYTES:
+                # An unclosed quote, or one record larger than a part should ever hold: the
+                # rest of the part is not read (its records would be guessed, not found).
+                message = (
+                    f"a record of more than {MAX_RECORD_BYTES >> 20:,} MiB (an unclosed quote?)"
+                )
+                yield Record(f"{part.path}:{line}", None, message)
+                return
+            data = b"".join(pieces)
             read, position = position, position + len(data)
             if read == 0:
                 data = data.removeprefix(b"\xef\xbb\xbf")  # a byte order mark, as in text
@@ -368,6 +394,9 @@ def _document(where: str, name: str, value: object, field: str) -> Record:
 
 
 def _csv_record(where: str, text: str, part: Range) -> Record:
+    # The csv module refuses a field of more than 128 KiB by default: a document may be more.
+    if csv.field_size_limit() < MAX_RECORD_BYTES:
+        csv.field_size_limit(MAX_RECORD_BYTES)
     try:
         delimiter = "\t" if part.kind == "tsv" else ","
         row = next(csv.reader([text.rstrip("\r\n")], delimiter=delimiter, strict=True), [])
