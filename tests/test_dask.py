@@ -112,3 +112,25 @@ def test_a_killed_worker_changes_nothing(
         finally:
             client.unregister_worker_plugin("kill-once")
     assert marker.exists()  # a worker did die
+
+
+def test_a_task_that_fails_every_time_is_reported(cluster: LocalCluster) -> None:
+    from calculator._sources import Part  # noqa: PLC0415
+    from calculator._sources._run import Engine, TaskFailed  # noqa: PLC0415
+
+    parts = [Part(files=(f"{index}.txt",), size=1) for index in range(3)]
+
+    def nothing() -> None:
+        """No tokenizer to load."""
+
+    def fails_on_the_second(part: Part) -> str:  # pickled by value, as the plugin above
+        if part.files == ("1.txt",):
+            raise ValueError("no luck")
+        return part.files[0]
+
+    engine = Engine(dask=True, scheduler=cluster.scheduler_address)
+    try:
+        runs = list(engine.run(fails_on_the_second, (nothing, ()), parts))
+    finally:
+        engine.close()
+    assert runs == ["0.txt", TaskFailed(parts[1], "ValueError: no luck"), "2.txt"]
