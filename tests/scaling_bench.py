@@ -11,9 +11,10 @@ reported), in turns:
   processes, one thread each, the files in tasks of neighbouring batches.
 
 Each command is timed whole (Python's start, the cluster's start, the ranks loaded in every
-worker) and, to tell the fixed cost from the counting, on one small file too.  It prints the
-median (min-max) of each, the corpus's MB/s with and without the fixed cost, and that per
-worker, and checks that every run's JSON report is the plain run's.
+worker) and on one small file too (the fixed cost, roughly).  Then the counting alone: the
+same tasks counted in this process and on clusters of 1 and 2 workers started and warmed
+first.  It prints the median (min-max) of each, the corpus's MB/s, and that per worker, and
+checks that every run's JSON report is the plain run's.
 """
 
 from __future__ import annotations
@@ -102,6 +103,41 @@ def run_scaling(runs: int = RUNS) -> None:
         print(f"| {name} | {shown} | {_spread(whole[name])} | {_spread(fixed[name])} |"
               f" {rate:.2f} | {net:.2f} | {per_worker} |")  # fmt: skip
     print(f"\nevery report equal to the local run's: {len(set(reports.values())) == 1}")
+    warm_counting(paths, size, runs)
+
+
+def warm_counting(paths: list[str], size: int, runs: int) -> None:
+    """The counting alone: the same parts counted in this process, and as Dask tasks on a
+    cluster of 1 and 2 workers started and warmed first (every worker's ranks loaded), so
+    that neither Python's nor the cluster's start is in the figure a worker's rate is."""
+    from calculator._sources import Part, count_part, plan_parts  # noqa: PLC0415
+    from calculator._sources._run import Engine  # noqa: PLC0415
+    from calculator._tokens._files import _load  # noqa: PLC0415
+
+    parts = [part for part in plan_parts(paths, None) if isinstance(part, Part)]
+    setup = (_load, ("o200k_base", build.TOKEN_RANKS, True))
+    engines = {"this process": Engine(workers=1)} | {
+        f"Dask, {n} worker{'s' * (n > 1)}": Engine(dask=True, workers=n) for n in WORKERS
+    }
+    seconds: dict[str, list[float]] = {name: [] for name in engines}
+    try:
+        for engine in engines.values():
+            list(engine.run(count_part, setup, parts[: 2 * max(WORKERS)]))  # started, warm
+        for _ in range(runs):
+            for name, engine in engines.items():
+                start = time.perf_counter()
+                list(engine.run(count_part, setup, parts))
+                seconds[name].append(time.perf_counter() - start)
+    finally:
+        for engine in engines.values():
+            engine.close()
+    print(f"\nThe counting alone ({len(parts):,} tasks, warm workers), seconds:\n")
+    print("| counted by | seconds | MB/s | per worker |")
+    print("|---|---|---|---|")
+    for name, values in seconds.items():
+        rate = size / 1e6 / statistics.median(values)
+        workers = 1 if name == "this process" else int(name.split()[1])
+        print(f"| {name} | {_spread(values)} | {rate:.2f} | {rate / workers:.2f} |")
 
 
 if __name__ == "__main__":
