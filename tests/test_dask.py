@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 from distributed import Client, LocalCluster, WorkerPlugin
 
+import build
 import calculator._sources._datasets as datasets
 from test_datasets import run
 
 DOCUMENTS = 3000
+EXAMPLES = build.ROOT / "web" / "examples" / "documents"
 WORDS = [
     "the",
     "a",
@@ -134,3 +136,19 @@ def test_a_task_that_fails_every_time_is_reported(cluster: LocalCluster) -> None
     finally:
         engine.close()
     assert runs == ["0.txt", TaskFailed(parts[1], "ValueError: no luck"), "2.txt"]
+
+
+@pytest.mark.parametrize(
+    "more",
+    [
+        ["--max-input-tokens", "8", "--model-tokenizer", "bert-base-uncased"],  # windows read
+        ["--model", "all-MiniLM-L6-v2", "--splitter", "recursive", "--encoding", "cl100k_base"],
+    ],
+)
+def test_the_models_measure_on_dask_is_the_local_one(
+    cluster: LocalCluster, more: list[str]
+) -> None:
+    argv = ["--count", str(EXAMPLES), "--chunk-size", "64", "--json", *more]
+    local = run(*argv)
+    assert local[0] == 0 and '"model_fit"' in local[1]
+    assert run(*argv, "--dask-scheduler", cluster.scheduler_address) == local
