@@ -193,10 +193,29 @@ def test_a_large_dataset_is_planned_from_its_lengths(
     assert in_sums == in_all
 
 
-def test_dataset_options_need_count() -> None:
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["--tokens", "10", "--text-field", "t"], "--text-field: reads what --count names"),
+        (["--tokens", "10", "--dask"], "--dask: reads what --count names; needs --count"),
+        (["--count", ".", "--text-field", " "], "--text-field: names a field; empty"),
+        (["--count", ".", "--id-field", "id"], "--id-field: names dataset records"),
+        (["--count", ".", "--dask-workers", "0"], "--dask-workers: at least 1"),
+        (
+            ["--count", ".", "--dask-workers", "2", "--dask-scheduler", "tcp://h:1"],
+            "--dask-workers: not allowed",
+        ),
+        (["--count", ".", "--text-field", "t", "--evaluate", "q.jsonl"], "--evaluate: finds"),
+    ],
+)
+def test_a_dataset_or_dask_option_that_asks_nothing_is_refused(
+    argv: list[str], error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exited:
-        run("--tokens", "10", "--text-field", "text")
+        main(argv)
     assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"error: argument {error}" in err
 
 
 def test_a_missing_column_is_the_files_line(tmp_path: Path) -> None:

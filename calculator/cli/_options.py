@@ -308,8 +308,8 @@ def _check_sources(parser: argparse.ArgumentParser, options: argparse.Namespace)
     given = [
         flag
         for flag, value in (
-            ("--text-field", options.text_field),
-            ("--id-field", options.id_field),
+            ("--text-field", options.text_field is not None),
+            ("--id-field", options.id_field is not None),
             ("--dask", options.dask),
             ("--dask-workers", options.dask_workers is not None),
             ("--dask-scheduler", options.dask_scheduler),
@@ -318,6 +318,9 @@ def _check_sources(parser: argparse.ArgumentParser, options: argparse.Namespace)
     ]
     if given and not options.count:
         parser.error(f"argument {given[0]}: reads what --count names; needs --count")
+    for flag, value in (("--text-field", options.text_field), ("--id-field", options.id_field)):
+        if value is not None and not value.strip():
+            parser.error(f"argument {flag}: names a field; empty")
     if options.id_field is not None and not options.text_field:
         parser.error("argument --id-field: names dataset records; needs --text-field")
     if options.dask_workers is not None and options.dask_workers < 1:
