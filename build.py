@@ -160,7 +160,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="build, then time our page against a stock Pyodide page "
         "(later arguments go to tests/bench.py: --runs N, --only-networks, "
         "--only-loopback, --only-counting, --only-cli-counting, --only-large-corpus, "
-        "--only-tokenizer-json, --only-evaluation)",
+        "--only-tokenizer-json, --only-evaluation, --only-scaling)",
     )
     commands.add_parser(
         "screenshots", help="build, then write PNGs of the pages into screenshots/ to look at"
@@ -179,7 +179,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
     # The command line's counting speed needs neither the page nor a browser.
-    cli_only = args.command == "bench" and "--only-cli-counting" in args.pytest_args
+    cli_only = args.command == "bench" and bool(
+        {"--only-cli-counting", "--only-scaling"} & set(args.pytest_args)
+    )
     if not in_project_venv():
         needs_tests = args.command in {"test", "bench", "screenshots"}
         if needs_tests and not (args.command == "test" and args.quick) and not cli_only:

@@ -222,6 +222,33 @@ def plan_split(
     for length, chunk_tokens in documents:
         merged[require_int("document_tokens", length, 0)] += 1
         chunk_counts.update(require_int("chunk_tokens", n, 0) for n in chunk_tokens)
+    return plan_split_counts(merged.items(), chunk_counts.items(), chunk_size, overlap, chunker)
+
+
+def plan_split_counts(
+    lengths: Iterable[tuple[int, int]],
+    chunk_lengths: Iterable[tuple[int, int]],
+    chunk_size: int,
+    overlap: int,
+    chunker: str,
+) -> CorpusPlan:
+    """:func:`plan_split` of a corpus given as (document tokens, how many documents) and
+    (chunk tokens, how many chunks) pairs: a corpus too large to list document by document.
+
+    >>> plan_split_counts([(1200, 1), (90, 1)], [(500, 1), (480, 1), (300, 1), (90, 1)],
+    ...                   512, 64, "recursive").tokens_processed
+    1370
+    """
+    require_int("chunk_size", chunk_size, 1)
+    require_int("overlap", overlap, 0)
+    if chunker not in CHUNKERS[1:]:
+        raise ValueError(f"not a splitter: {chunker!r} (the window model's plan is plan_corpus)")
+    merged: Counter[int] = Counter()
+    chunk_counts: Counter[int] = Counter()
+    for length, count in lengths:
+        merged[require_int("document_tokens", length, 0)] += require_int("documents", count, 1)
+    for n, count in chunk_lengths:
+        chunk_counts[require_int("chunk_tokens", n, 0)] += require_int("chunks", count, 1)
     if not merged:
         raise CalculatorError("document_tokens", "list_empty")
     chunks = sum(chunk_counts.values())

@@ -39,6 +39,7 @@ CALCULATOR = App(
         "_tokens/",
         "_splitters/",
         "_retrieval/",
+        "_sources/",
     ),
     # The model presets (calculator/_models.py reads them).
     data=("models.json",),

@@ -16,7 +16,12 @@ from site_build.project import ROOT, load_pyproject
 
 # What the page's wheel leaves out of the whole one: the page loads each of them apart, from
 # the build's tokens-<hash>/ directory, only when text is first counted, split or evaluated.
-PAGE_LEFT_OUT = ("calculator/_tokens/", "calculator/_splitters/", "calculator/_retrieval/")
+PAGE_LEFT_OUT = (
+    "calculator/_tokens/",
+    "calculator/_splitters/",
+    "calculator/_retrieval/",
+    "calculator/_sources/",
+)
 
 
 def build_full_wheel(target: Path) -> Path:

@@ -1,7 +1,7 @@
 """Start-up and recalculation benchmark: our page against a stock Pyodide page.
 
 Run with `python3 build.py bench [--runs N] [--only-networks | --only-loopback |
---only-counting | --only-cli-counting | --only-large-corpus]`.  It serves
+--only-counting | --only-cli-counting | --only-large-corpus | --only-scaling]`.  It serves
 dist/ and, on a second port, the unmodified files of the pinned Pyodide npm package with
 brotli copies made the same way as ours; then, in headless Chromium:
 
@@ -24,6 +24,9 @@ brotli copies made the same way as ours; then, in headless Chromium:
 - the command line's ``--count`` on Python's standard library against tiktoken in one
   process, on the same files (tests/cli_counting.py; ``--only-cli-counting`` runs it alone,
   without building or a browser);
+- ``--count`` of the same files on a local Dask cluster of 1 and 2 workers against the
+  plain local run (tests/scaling_bench.py; ``--only-scaling`` runs it alone, without building
+  or a browser): MB/s, and MB/s per worker;
 - a real corpus (tests/corpus_bench.py; ``--only-large-corpus`` runs it alone): the page's
   answer for a pasted list of 100,000 documents and for a new chunk size with it, each with
   its longest main-thread task.
@@ -79,6 +82,8 @@ from counting_bench import COUNT_RUNS, run_counting
 from evaluation_bench import RUNS as EVALUATION_RUNS
 from evaluation_bench import run_evaluation
 from plain_chromium import PlainChromium
+from scaling_bench import RUNS as SCALING_RUNS
+from scaling_bench import run_scaling
 from tokenizer_json_bench import RUNS as TOKENIZER_JSON_RUNS
 from tokenizer_json_bench import run_cli_tokenizer_json, run_page_tokenizer_json
 from worker_starts import LAST_START
@@ -195,6 +200,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     part.add_argument("--only-large-corpus", action="store_true")
     part.add_argument("--only-tokenizer-json", action="store_true")
     part.add_argument("--only-evaluation", action="store_true")
+    part.add_argument("--only-scaling", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -205,6 +211,9 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     del stock_files  # stock_site() finds them itself
     if args.only_cli_counting:  # no page, no browser
         run_cli_counting(args.runs or CLI_COUNT_RUNS)
+        return 0
+    if args.only_scaling:  # no page, no browser
+        run_scaling(args.runs or SCALING_RUNS)
         return 0
     if args.only_large_corpus:
         run_corpus(dist, args.runs or CORPUS_RUNS)
@@ -234,6 +243,7 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         report_firefox(dist, stock, args.runs or RUNS)
     if not (args.only_networks or args.only_loopback or args.only_counting):
         run_cli_counting(args.runs or CLI_COUNT_RUNS)
+        run_scaling(args.runs or SCALING_RUNS)
         run_corpus(dist, args.runs or CORPUS_RUNS)
         run_tokenizer_json(dist, args.runs or TOKENIZER_JSON_RUNS)
         run_evaluation_bench(dist, args.runs or EVALUATION_RUNS)

@@ -4,6 +4,7 @@ as the checkout does; the page's wheel is the same package without what it loads
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -41,6 +42,7 @@ def test_the_whole_wheel_carries_the_tokenizer_its_ranks_and_a_command(whole: Pa
     assert {f"calculator/_tokens/ranks/{name}" for name in RANKS} <= names
     assert {"calculator/_tokens/__init__.py", "calculator/_splitters/__init__.py"} <= names
     assert "calculator/_retrieval/_evaluate.py" in names
+    assert "calculator/_sources/_datasets.py" in names
     assert "rag-chunk-planner = calculator.cli:main" in scripts
 
 
@@ -84,3 +86,30 @@ def test_a_fresh_environment_with_the_wheel_alone_counts_as_the_checkout(
     assert without_engine(json.loads(installed.stdout)) == without_engine(checkout)
     # And the splitter's chunks are the plan there too.
     assert checkout["counted"]["documents"] and checkout["chunks"] > 0
+    # A gzipped JSONL dataset counts there with the standard library alone; Parquet and
+    # --dask need their extras, and say which in one line.
+    dataset = tmp_path / "corpus.jsonl.gz"
+    texts = [path.read_text(encoding="utf-8") for path in sorted(DOCUMENTS.iterdir())[:5]]
+    with gzip.open(dataset, "wt", encoding="utf-8") as stream:
+        stream.writelines(json.dumps({"doc": {"text": text}}) + "\n" for text in texts)
+    argv = ["--count", str(dataset), "--text-field", "doc.text", "--json"]
+    installed = subprocess.run(
+        [str(venv / "bin" / "rag-chunk-planner"), *argv], check=True, capture_output=True, text=True
+    )
+    assert main([*argv, "--ranks", str(build.TOKEN_RANKS)]) == 0
+    checkout = json.loads(capsys.readouterr().out)
+    assert without_engine(json.loads(installed.stdout)) == without_engine(checkout)
+    assert len(checkout["counted"]["documents"]) == len(texts)
+    (tmp_path / "t.parquet").write_bytes(b"PAR1")
+    for extra, needs in (
+        (["--dask"], "Dask is not installed"),
+        (["--count", str(tmp_path / "t.parquet")], "pyarrow"),
+    ):
+        refused = subprocess.run(
+            [str(venv / "bin" / "rag-chunk-planner"), *argv, *extra],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert refused.returncode == 2, refused.stderr
+        assert refused.stderr.count("\n") == 1 and needs in refused.stderr

@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .._chunking import plan_chunks
 from .._errors import CalculatorError
@@ -26,6 +26,9 @@ from .._tokens._counters import load_counter
 from .._tokens._files import PARALLEL_BYTES, Progress, read_text
 from . import Length, encoding_length, iter_chunks
 from ._model_fit import ChunkFit, measure_chunks, window_texts
+
+if TYPE_CHECKING:
+    from .._sources import Part
 
 #: What measures the chunks as the model sees them: its tokenizer (a built-in counter's name
 #: or a tokenizer.json's path), the tokens it adds to every chunk and its input limit.
@@ -97,10 +100,37 @@ def _load(  # noqa: PLR0917 (a pool's initializer: its arguments come positional
 
 
 def _split(path: str) -> SplitFile:
+    return _split_text(path, read_text(Path(path)))
+
+
+def split_part(part: Part) -> list[SplitFile]:
+    """A part's documents (``calculator._sources``), each split as :func:`split_files`
+    splits a file (``_load`` first); the records that are not documents left out, as the
+    count left them out."""
+    from .._sources import documents  # noqa: PLC0415 (the command line's, not the page's)
+
+    return [_split_text(doc.name, doc.text) for doc in documents(part) if doc.text is not None]
+
+
+def split_setup(
+    encoding: str,
+    ranks: Path,
+    *,
+    splitter: str,
+    chunk_size: int,
+    overlap: int,
+    measure: Measure | None = None,
+    again: tuple[int, int] | None = None,
+    grid: tuple[tuple[int, int], ...] = (),
+) -> tuple[Callable[..., None], tuple[object, ...]]:
+    """What a process loads before :func:`split_part`: the set-up of a task (``_sources._run``)."""
+    return _load, (encoding, ranks, (splitter, chunk_size, overlap), measure, again, grid)
+
+
+def _split_text(path: str, text: str) -> SplitFile:
     length = _length
     assert length is not None  # _load ran in this process first
     splitter, chunk_size, overlap = _task
-    text = read_text(Path(path))
     if splitter == "window":
         assert _encoding is not None  # the caller measures windows of an OpenAI encoding only
         ids = _encoding.encode(text)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -70,8 +70,11 @@ def text_files(paths: Sequence[str]) -> Iterator[Path]:
             yield item
 
 
-def _walk(paths: Sequence[str]) -> Iterator[Path | OSError]:
-    """:func:`text_files`, with an ``OSError`` where a folder could not be listed."""
+def _walk(
+    paths: Sequence[str], take: Callable[[str], bool] | None = None
+) -> Iterator[Path | OSError]:
+    """:func:`text_files`, with an ``OSError`` where a folder could not be listed; ``take``
+    says which names of a folder's files are read (by default: a text extension's)."""
     for name in paths:
         path = Path(name)
         if not path.is_dir():
@@ -84,13 +87,14 @@ def _walk(paths: Sequence[str]) -> Iterator[Path | OSError]:
             folders[:] = sorted(entry for entry in folders if not entry.startswith("."))
             for entry in sorted(files):
                 candidate = Path(folder, entry)
-                if not entry.startswith(".") and candidate.suffix.lower() in TEXT_SUFFIXES:
+                if entry.startswith("."):
+                    continue
+                if candidate.suffix.lower() in TEXT_SUFFIXES if take is None else take(entry):
                     yield candidate
         yield from unlisted
 
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Protocol
 
     class _TextParser(Protocol):
@@ -212,6 +216,12 @@ def _count(path: Path) -> Counted:
         return Counted(path.as_posix(), None, reason or str(failure))
 
 
+def count_text(text: str) -> int:
+    """``text``'s tokens, counted by this process's counter (loaded first by ``_load``)."""
+    assert _counter is not None
+    return _counter.count(text)
+
+
 def _sizes(text: str) -> tuple[int, int]:
     """The characters and UTF-8 bytes of ``text``, as the page's counter measures them."""
     return len(text), len(text.encode("utf-8", "surrogatepass"))
@@ -312,9 +322,14 @@ class Progress:
     nothing for a run shorter than that, or without a stream.  ``doing`` names the work."""
 
     def __init__(
-        self, stream: TextIO | None, files: int, size: int, doing: str = "counting"
+        self,
+        stream: TextIO | None,
+        files: int,
+        size: int,
+        doing: str = "counting",
+        unit: str = "files",
     ) -> None:
-        self._stream, self._doing = stream, doing
+        self._stream, self._doing, self._unit = stream, doing, unit
         self._files, self._size = files, size
         self._done_files = self._done_size = 0
         self._start = self._shown = time.monotonic()
@@ -328,7 +343,7 @@ class Progress:
             return
         if now - self._shown >= PROGRESS_EVERY or not self._width:
             line = (
-                f"{self._doing}: {self._done_files:,} of {self._files:,} files, "
+                f"{self._doing}: {self._done_files:,} of {self._files:,} {self._unit}, "
                 f"{self._done_size / 1e6:,.1f} of {self._size / 1e6:,.1f} MB"
             )
             self._stream.write("\r" + line.ljust(self._width))

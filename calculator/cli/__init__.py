@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .._documents import CorpusPlan
+from .._documents import MAX_DOCUMENTS, CorpusPlan
 from .._encodings import COUNTERS
 from .._errors import CalculatorError
 from .._models import (
@@ -48,8 +48,16 @@ from ._model_fit_text import cli_fits, cli_request, fit_lines, fit_report
 from ._options import (
     _STORAGE_OPTIONS,
     EXIT_SOME_FILES_NOT_COUNTED,
+    PROGRAM,
     _check_combinations,
     _parser,
+)
+from ._sources import (
+    big_corpus,
+    big_grid_sums,
+    big_split_chunks,
+    big_splitter_report,
+    close_engine,
 )
 from ._summary import LINE_WIDTH, _lines_of_at_most, _Panels, markdown, settings_section, summary
 
@@ -80,6 +88,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     parser = _parser()
     options = parser.parse_args(argv)
+    try:
+        return _run_parsed(parser, options)
+    finally:
+        close_engine(options)  # a Dask cluster of --dask's, stopped
+
+
+def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) -> int:  # noqa: PLR0912, PLR0915 (the run's steps in order)
     _check_combinations(parser, options)
     preset, kept = _apply_model(parser, options)
     if not options.dimensions and any(
@@ -98,8 +113,10 @@ def _run(argv: Sequence[str] | None) -> int:
             counted, every_file_counted = _count(options)
         except _CountRefusedError as refusal:
             return _refuse(*refusal.args)
+    big = big_corpus(options)
+    lengths = None if big is None else tuple(sorted(big.lengths.items()))
     try:
-        outcome = evaluate_form(_fields(options))
+        outcome = evaluate_form(_fields(options), lengths=lengths)
     except OSError as failure:
         return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
     except NotTextError as failure:
@@ -110,17 +127,27 @@ def _run(argv: Sequence[str] | None) -> int:
     plan = outcome.plan
     assert plan is not None  # the form plans whenever it reports no error
     fit = cli_request(parser, options, preset, outcome.model_limit)
+    if big is not None and fit is not None:
+        print(f"{PROGRAM}: {big.documents:,} documents: each one's chunks are measured against"
+              f" the model's input limit up to {MAX_DOCUMENTS:,}; not this time",
+              file=sys.stderr)  # fmt: skip
+        fit = None
     again = outcome.reindex.new_window if outcome.reindex is not None else None
     # The trade-off's windows, each split too: the splitter's chunks at every point.
     windows = _grid_windows(plan) if options.tradeoff or options.csv else ()
-    splits = _split(parser, options, counted, plan, fit, again=again, grid=windows)
+    split = _split(parser, options, counted, plan, fit, again=again, grid=windows)
+    splits = split if isinstance(split, list) else []
     measured = None
-    if splits:  # the splitter's chunks are the plan: every figure is planned again from them
-        chunks = split_chunks(options.splitter, counted, splits, plan, again)
-        outcome = evaluate_form(_fields(options), split=chunks)
+    if split:  # the splitter's chunks are the plan: every figure is planned again from them
+        if isinstance(split, list):
+            chunks = split_chunks(options.splitter, counted, splits, plan, again)
+            measured = _grid_sums(windows, splits)
+        else:
+            chunks = big_split_chunks(options.splitter, split, plan, again)
+            measured = big_grid_sums(windows, split)
+        outcome = evaluate_form(_fields(options), split=chunks, lengths=lengths)
         plan = outcome.plan
         assert plan is not None
-        measured = _grid_sums(windows, splits)
     evaluation = None
     if checked is not None:
         from ._evaluation import evaluate_files  # noqa: PLC0415 (only --evaluate needs it)
@@ -161,13 +188,14 @@ def _print(
     splitter, their splits; ``fit``: their chunks as the model sees them, first."""
     (files, splits), (preset, kept), (request, fits) = counted, model, fit
     paths = [item.path for item in files]
+    big = big_corpus(options)
+    corpus = files if big is None else big
     if options.json:
         report = panels.report(plan, vectors)
         if request is not None:
             report = {"model_fit": fit_report(request, paths, fits), **report}
         if options.count:
-            report["counted"] = counted_report(options.encoding, files, options.counted_by)
-            report |= _splitter_report(options, files, splits, plan)
+            report |= _counted_reports(options, files, splits, plan)
         if preset is not None:
             counted_with = options.encoding if options.count else None
             report["model"] = describe_preset(preset, kept, counted_with)
@@ -187,11 +215,25 @@ def _print(
             print("\n".join(fit_lines(request, paths, fits)))
         if options.count:
             splitter_lines = _splitter_lines(plan)
-            counted_text = counted_line(options.encoding, files, options.counted_by)
+            unit = "document" if options.text_field else "file"
+            counted_text = counted_line(options.encoding, corpus, options.counted_by, unit)
             print("\n".join([counted_text, *splitter_lines]))
         if preset is not None:
             print(preset_line(preset, kept, options.encoding if options.count else None))
         print(summary(plan, vectors, panels))
+
+
+def _counted_reports(
+    options: argparse.Namespace, files: list[Counted], splits: list[SplitFile], plan: CorpusPlan
+) -> dict[str, object]:
+    """``--json``'s ``counted`` and the splitter's report, listed or (too many) in sums."""
+    big = big_corpus(options)
+    counted = counted_report(options.encoding, files if big is None else big, options.counted_by)
+    if big is None:
+        return {"counted": counted} | _splitter_report(options, files, splits, plan)
+    if plan.measured:
+        return {"counted": counted} | big_splitter_report(options, plan, counted)
+    return {"counted": counted}
 
 
 def _apply_model(

@@ -20,7 +20,19 @@ from .._encodings import PURE_PYTHON
 from .._english import count_of
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from .._tokens._files import Counted
+
+    class Totals(Protocol):
+        """A corpus too large to list (``calculator._sources.Tally``): its totals."""
+
+        documents: int
+        tokens: int
+        characters: int
+        bytes: int
+
+    Corpus = list[Counted] | Totals
 
 #: The decimals of the text bytes a token that the page's counter puts into the storage
 #: panel (web/page/count/sample.js's BYTES_PER_TOKEN_DECIMALS).
@@ -29,7 +41,9 @@ BYTES_PER_TOKEN_DECIMALS = 2
 SHOWN_DECIMALS = 2
 
 
-def _totals(counted: list[Counted]) -> tuple[int, int, int]:
+def _totals(counted: Corpus) -> tuple[int, int, int]:
+    if not isinstance(counted, list):
+        return counted.tokens, counted.bytes, counted.characters
     return (
         sum(item.tokens or 0 for item in counted),
         sum(item.bytes for item in counted),
@@ -37,7 +51,7 @@ def _totals(counted: list[Counted]) -> tuple[int, int, int]:
     )
 
 
-def text_bytes_per_token(counted: list[Counted]) -> str | None:
+def text_bytes_per_token(counted: Corpus) -> str | None:
     """The counted text's UTF-8 bytes a token, as the page fills the storage panel's field
     (``(bytes / tokens).toFixed(2)``: the double's exact value rounded half up, so that the
     page and the command line size one corpus the same), or None without tokens."""
@@ -48,11 +62,14 @@ def text_bytes_per_token(counted: list[Counted]) -> str | None:
     return str(exact.quantize(Decimal(1).scaleb(-BYTES_PER_TOKEN_DECIMALS), ROUND_HALF_UP))
 
 
-def counted_line(encoding: str, counted: list[Counted], engine: str = PURE_PYTHON) -> str:
-    """The first line: files, tokens, and the text's bytes and characters a token; the
-    library that counted, where one did (the same counts as this package's own)."""
+def counted_line(
+    encoding: str, counted: Corpus, engine: str = PURE_PYTHON, unit: str = "file"
+) -> str:
+    """The first line: files (``unit``s), tokens, and the text's bytes and characters a
+    token; the library that counted, where one did (the same counts as this package's own)."""
     tokens, utf8, characters = _totals(counted)
-    files = count_of(len(counted), "file", "files")
+    many = counted.documents if not isinstance(counted, list) else len(counted)
+    files = count_of(many, unit, unit + "s")
     by = "" if engine == PURE_PYTHON else f" ({engine})"
     line = f"counted with {encoding}{by}: {files}, {count_of(tokens, 'token', 'tokens')}"
     if tokens:
@@ -62,24 +79,28 @@ def counted_line(encoding: str, counted: list[Counted], engine: str = PURE_PYTHO
     return line
 
 
-def counted_report(
-    encoding: str, counted: list[Counted], engine: str = PURE_PYTHON
-) -> dict[str, object]:
-    """``--json``'s ``counted``: each file's figures and their totals, and what counted."""
-    documents = [
-        {
-            "path": item.path,
-            "tokens": item.tokens,
-            "characters": item.characters,
-            "bytes": item.bytes,
-        }
-        for item in counted
-    ]
+def counted_report(encoding: str, counted: Corpus, engine: str = PURE_PYTHON) -> dict[str, object]:
+    """``--json``'s ``counted``: each file's figures and their totals, and what counted; a
+    corpus too large to list gives its number of documents in place of the list."""
+    listed: dict[str, object]
+    if isinstance(counted, list):
+        documents = [
+            {
+                "path": item.path,
+                "tokens": item.tokens,
+                "characters": item.characters,
+                "bytes": item.bytes,
+            }
+            for item in counted
+        ]
+        listed = {"documents": documents}
+    else:
+        listed = {"document_count": counted.documents}
     tokens, utf8, characters = _totals(counted)
     return {
         "encoding": encoding,
         "engine": engine,
-        "documents": documents,
+        **listed,
         "tokens": tokens,
         "characters": characters,
         "bytes": utf8,

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .._splitters._files import SplitFile
     from .._tokens._files import Counted
     from ._model_fit_text import FitRequest
+    from ._sources import SplitTally
 
 
 class _CountRefusedError(Exception):
@@ -38,6 +39,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         raise _CountRefusedError("--count", message + ": pip install rag-chunk-planner") from None
     if options.tokenizer:
         options.encoding = options.tokenizer  # counted with it (and named so in the report)
+    if options.text_field or options.dask or options.dask_scheduler:
+        return _count_sources(options)
     try:
         # A progress line only where someone watches it: not in a log or a pipe.
         progress = sys.stderr if sys.stderr.isatty() else None
@@ -72,6 +75,34 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     return counted, len(counted) == len(results)
 
 
+def _count_sources(options: argparse.Namespace) -> tuple[list[Counted], bool]:
+    """:func:`_count` of datasets, or on Dask (``._sources``)."""
+    from .._tokens._files import counting_engine  # noqa: PLC0415 (--count's)
+    from ._sources import SourcesRefusedError, big_corpus, count_sources  # noqa: PLC0415
+
+    try:
+        counted, every_one = count_sources(options, options.ranks)
+        options.counted_by = counting_engine()
+    except SourcesRefusedError as refused:
+        raise _CountRefusedError(*refused.args) from None
+    except (OSError, ValueError) as failure:
+        if options.tokenizer:
+            raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None
+        message = f"{failure}; `python3 build.py ranks` fetches them"
+        raise _CountRefusedError("--ranks", message) from None
+    tally = big_corpus(options)
+    if tally is None:
+        _use_counts(options, counted)
+        return counted, every_one
+    if options.evaluate is not None:
+        message = f"{tally.documents:,} documents: evaluates up to {MAX_DOCUMENTS:,}"
+        raise _CountRefusedError("--evaluate", message)
+    options.document_tokens = ""  # the form plans the tally's lengths (evaluate_form)
+    if options.dimensions and options.text_bytes_per_token is None:
+        options.text_bytes_per_token = text_bytes_per_token(tally)
+    return counted, every_one
+
+
 def _use_counts(options: argparse.Namespace, counted: list[Counted]) -> None:
     """Each counted file becomes one document of the corpus, and its text's bytes a token
     the storage's (as the page's counter fills them), unless given."""
@@ -89,12 +120,23 @@ def _split(
     *,
     again: tuple[int, int] | None = None,
     grid: tuple[tuple[int, int], ...] = (),
-) -> list[SplitFile]:
+) -> list[SplitFile] | SplitTally:
     """The counted files as the chosen splitter cuts them (none for the window model), each
     chunk measured as ``fit`` asks, and split ``again`` at a re-indexing's new window; sizes
     the splitter refuses end the program, as any bad input does."""
     if options.splitter == "window":
         return []
+    if getattr(options, "parts", None) is not None:  # datasets, or Dask's tasks
+        from ._sources import SourcesRefusedError, split_sources  # noqa: PLC0415
+
+        measure = None if fit is None else fit.measure()
+        try:
+            return split_sources(options, plan, measure, again, grid)
+        except SourcesRefusedError as refusal:
+            parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {refusal.args[0]}: {refusal.args[1]}\n")
+        except CalculatorError as refused:
+            flag = _flag(refused.field)
+            parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {flag}: {refused.message}\n")
     from .._splitters._files import split_files  # noqa: PLC0415 (only --splitter imports it)
 
     paths = [item.path for item in counted]
@@ -186,7 +228,10 @@ def _splitter_report(
     return {
         "splitter": options.splitter,
         "window": window,
-        "counted": {**counted_report(options.encoding, counted), "documents": documents},
+        "counted": {
+            **counted_report(options.encoding, counted, options.counted_by),
+            "documents": documents,
+        },
     }
 
 

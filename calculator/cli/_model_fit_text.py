@@ -268,6 +268,13 @@ def cli_fits(
     """Each counted file's fit (none when nothing is measured)."""
     if request is None:
         return []
+    sources = getattr(options, "parts", None) is not None  # datasets, or Dask's tasks
+    if sources and request.measured and request.splitter == "window" and not request.from_counts:
+        from ._sources import split_sources  # noqa: PLC0415 (windows read the text again)
+
+        windows = split_sources(options, plan, request.measure(), None, (), splitter="window")
+        assert isinstance(windows, list)  # a corpus too large to list is not measured
+        return [split.fit for split in windows if split.fit is not None]
     return corpus_fits(
         request,
         [item.path for item in counted],

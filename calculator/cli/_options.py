@@ -40,9 +40,28 @@ def _parser() -> argparse.ArgumentParser:
         description="Exact chunk count, tokens processed and raw vector size of one token stream.",
     )
     add_field_options(parser)
-    counting = parser.add_argument_group("counting your own text (each file is one document)")
+    counting = parser.add_argument_group(
+        "counting your own text (each file is one document, or each record of a dataset)"
+    )
     counting.add_argument(
         "--count", nargs="+", metavar="PATH", help="UTF-8 text files and folders of them"
+    )
+    counting.add_argument(
+        "--text-field",
+        "--text-column",
+        dest="text_field",
+        metavar="NAME",
+        help="read datasets: a .jsonl, .ndjson, .csv, .tsv or .parquet file (all but Parquet"
+        " also .gz or .zst) is a document a record, its text this field (a dotted path such as"
+        " meta.body in JSONL) or column; other files stay one document each (docs/datasets.md)",
+    )
+    counting.add_argument(
+        "--id-field",
+        "--id-column",
+        dest="id_field",
+        metavar="NAME",
+        help="name each record's document by this field or column (default: file:line, or"
+        " file:row in Parquet)",
     )
     counting.add_argument(
         "--encoding", choices=COUNTERS, help=f"default: --model's tokenizer, else {COUNTERS[0]}"
@@ -95,6 +114,24 @@ def _parser() -> argparse.ArgumentParser:
         default=WORDLLAMA_DIMS[-1],
         help=f"WordLlama's Matryoshka dimensions; default {WORDLLAMA_DIMS[-1]}",
     )
+    dask = parser.add_argument_group(
+        "counting on a Dask cluster (pip install 'rag-chunk-planner[dask]'; docs/dask.md)"
+    )
+    dask.add_argument(
+        "--dask",
+        action="store_true",
+        help="count and split as Dask tasks (a batch of files or a part of a dataset each) on a"
+        " local cluster of this machine's cores: the same plan as without",
+    )
+    dask.add_argument(
+        "--dask-workers", type=int, metavar="N", help="the local cluster's workers (processes)"
+    )
+    dask.add_argument(
+        "--dask-scheduler",
+        metavar="ADDRESS",
+        help="use the running cluster whose scheduler is at ADDRESS (tcp://host:8786); its"
+        " workers need this package installed and the files at the same paths",
+    )
     parser.add_argument(
         "--tradeoff",
         action="store_true",
@@ -121,6 +158,7 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
     if options.evaluate is not None and not options.count:
         parser.error("argument --evaluate: the excerpts are found in the counted files;"
                      " needs --count")  # fmt: skip
+    _check_sources(parser, options)
     if options.splitter != "window" and not options.count:
         parser.error("argument --splitter: splits the counted files; needs --count")
     if options.count and (documents or options.changed_documents is not None):
@@ -145,6 +183,38 @@ def _check_combinations(parser: argparse.ArgumentParser, options: argparse.Names
         for chooser, value in reversed(FIELDS[name].conditions):
             if (getattr(options, chooser) or FIELDS[chooser].default) != value:
                 parser.error(f"argument {_flag(name)}: only with {_flag(chooser)} {value}")
+
+
+def _check_sources(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+    """Refuse the datasets' and Dask's options where they ask nothing."""
+    given = [
+        flag
+        for flag, value in (
+            ("--text-field", options.text_field is not None),
+            ("--id-field", options.id_field is not None),
+            ("--dask", options.dask),
+            ("--dask-workers", options.dask_workers is not None),
+            ("--dask-scheduler", options.dask_scheduler),
+        )
+        if value
+    ]
+    if given and not options.count:
+        parser.error(f"argument {given[0]}: reads what --count names; needs --count")
+    for option, value in (("--text-field", options.text_field), ("--id-field", options.id_field)):
+        if value is not None and not value.strip():
+            parser.error(f"argument {option}: names a field; empty")
+    if options.id_field is not None and not options.text_field:
+        parser.error("argument --id-field: names dataset records; needs --text-field")
+    if options.dask_workers is not None and options.dask_workers < 1:
+        parser.error("argument --dask-workers: at least 1")
+    if options.dask_workers is not None and options.dask_scheduler is not None:
+        parser.error("argument --dask-workers: not allowed with --dask-scheduler (its cluster"
+                     " has its own workers)")  # fmt: skip
+    # A cluster's workers or its scheduler: counted on Dask.
+    options.dask = options.dask or options.dask_workers is not None or bool(options.dask_scheduler)
+    if options.evaluate is not None and options.text_field:
+        parser.error("argument --evaluate: finds the excerpts in files; not allowed with"
+                     " --text-field")  # fmt: skip
 
 
 #: The widest line of the readable output: a longer one goes on under its figure's column.

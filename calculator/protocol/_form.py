@@ -118,8 +118,10 @@ def evaluate_form(
     fields: Mapping[str, str],
     number_format: NumberFormat = MACHINE,
     split: SplitChunks | None = None,
+    lengths: Lengths | None = None,
 ) -> FormOutcome:
-    """Validate every field at once, so each gets its own error, then plan.
+    """Validate every field at once, so each gets its own error, then plan; ``lengths``
+    (document tokens, how many) are the list's documents where given, not its text.
 
     Missing fields count as empty; an empty ``dimensions`` means no vector
     figures; an empty ``price_per_million`` means no cost.
@@ -133,7 +135,7 @@ def evaluate_form(
     >>> {name: error.key for name, error in outcome.errors.items()}
     {'tokens': 'not_a_number', 'overlap': 'overlap_not_below_chunk_size'}
     """
-    reader = _FieldReader(fields, number_format)
+    reader = _FieldReader(fields, number_format, lengths)
     reader.choice("model")  # a name it does not know gets its error; the fields hold the values
     corpus = reader.corpus()
     window = reader.window("chunk_size", "overlap")
@@ -399,9 +401,14 @@ def _comparison(
 class _FieldReader:
     """Reads fields one by one, collecting errors instead of stopping at the first."""
 
-    def __init__(self, fields: Mapping[str, str], number_format: NumberFormat) -> None:
+    def __init__(
+        self, fields: Mapping[str, str], number_format: NumberFormat, lengths: Lengths | None = None
+    ) -> None:
         self._fields = fields
         self._number_format = number_format
+        # A list's documents given as their lengths (the command line's corpus too large to
+        # list a line each): in place of the pasted list.
+        self._lengths = lengths
         self.errors: dict[str, CalculatorError] = {}
 
     def text(self, name: str) -> str:
@@ -505,6 +512,8 @@ class _FieldReader:
 
     def document_tokens(self) -> tuple[tuple[int, int], ...] | None:
         """The pasted list as (length, number of documents) pairs."""
+        if self._lengths is not None:
+            return self._lengths
         try:
             return count_document_tokens(
                 self._fields.get("document_tokens", ""), self._number_format
