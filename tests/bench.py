@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -225,19 +226,15 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
         run_evaluation_bench(dist, args.runs or EVALUATION_RUNS)
         return 0
     stock = stock_site()
-    with sync_playwright() as playwright:
-        browser = build.launch_browser(playwright, "chromium")
-        try:
-            if not (args.only_loopback or args.only_counting):
-                runs = args.runs or NETWORK_RUNS
-                load = load_average()
-                print_network_report(measure_networks(browser, dist, stock, runs), runs, load)
-            if not (args.only_networks or args.only_counting):
-                run_loopback(browser, dist, stock, args.runs or RUNS)
-            if not (args.only_networks or args.only_loopback):
-                run_counting(browser, dist, args.runs or COUNT_RUNS)
-        finally:
-            browser.close()
+    with launched() as browser:
+        if not (args.only_loopback or args.only_counting):
+            runs = args.runs or NETWORK_RUNS
+            load = load_average()
+            print_network_report(measure_networks(browser, dist, stock, runs), runs, load)
+        if not (args.only_networks or args.only_counting):
+            run_loopback(browser, dist, stock, args.runs or RUNS)
+        if not (args.only_networks or args.only_loopback):
+            run_counting(browser, dist, args.runs or COUNT_RUNS)
     if not (args.only_networks or args.only_counting):
         report_plain_chromium(dist, stock, args.runs or RUNS)
         report_firefox(dist, stock, args.runs or RUNS)
@@ -250,38 +247,37 @@ def run(dist: Path, stock_files: Path, argv: Sequence[str] = ()) -> int:
     return 0
 
 
+@contextmanager
+def launched(engine: str = "chromium") -> Iterator[Browser]:
+    """Playwright's browser for one part of the bench, closed after it."""
+    with sync_playwright() as playwright:
+        browser = build.launch_browser(playwright, engine)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 def run_evaluation_bench(dist: Path, runs: int) -> None:
     """Retrieval measured on a 1 MB sample in the page and on the command line
     (tests/evaluation_bench.py)."""
-    with sync_playwright() as playwright:
-        browser = build.launch_browser(playwright, "chromium")
-        try:
-            run_evaluation(browser, dist, runs)
-        finally:
-            browser.close()
+    with launched() as browser:
+        run_evaluation(browser, dist, runs)
 
 
 def run_tokenizer_json(dist: Path, runs: int) -> None:
     """Real tokenizer.json files counted in the page and on the command line against
     ``tokenizers`` (tests/tokenizer_json_bench.py)."""
-    with sync_playwright() as playwright:
-        browser = build.launch_browser(playwright, "chromium")
-        try:
-            run_page_tokenizer_json(browser, dist, runs)
-        finally:
-            browser.close()
+    with launched() as browser:
+        run_page_tokenizer_json(browser, dist, runs)
     run_cli_tokenizer_json(runs)
 
 
 def run_corpus(dist: Path, runs: int) -> None:
     """The answer for 100,000 documents in Playwright's Chromium (tests/corpus_bench.py)."""
     load = load_average()
-    with served(dist, RequestLog()) as url, sync_playwright() as playwright:
-        browser = build.launch_browser(playwright, "chromium")
-        try:
-            series = run_large_corpus(browser, f"{url}en/", runs)
-        finally:
-            browser.close()
+    with served(dist, RequestLog()) as url, launched() as browser:
+        series = run_large_corpus(browser, f"{url}en/", runs)
     print_large_corpus(series, runs, load)
 
 
@@ -328,15 +324,11 @@ def report_firefox(dist: Path, stock: Path, runs: int) -> None:
     with (
         served(dist, RequestLog()) as ours_url,
         served(stock, RequestLog()) as stock_url,
-        sync_playwright() as playwright,
+        launched("firefox") as browser,
     ):
-        browser = build.launch_browser(playwright, "firefox")
-        try:
-            for _ in range(runs):
-                measure_pair(browser, f"{stock_url}stock.html", samples, "stock")
-                measure_pair(browser, f"{ours_url}en/", samples, "ours")
-        finally:
-            browser.close()
+        for _ in range(runs):
+            measure_pair(browser, f"{stock_url}stock.html", samples, "stock")
+            measure_pair(browser, f"{ours_url}en/", samples, "ours")
     print(
         f"\nFirst result in milliseconds over {runs} alternating runs; headless Firefox ESR "
         f"{browser.version}\n"

@@ -304,19 +304,25 @@ def test_a_name_with_a_newline_stays_on_its_one_line(corpus: Path, tmp_path: Pat
     assert "bad\\nname.json" in run.stderr
 
 
-def test_more_files_than_a_corpus_may_have_blame_the_count(
+def test_more_files_than_a_corpus_lists_are_planned_from_their_lengths(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from calculator.cli import _counting  # noqa: PLC0415
+    # As a dataset of as many records is (calculator/cli/_sources.py): the same figures,
+    # without a line per document.
+    from calculator.cli import _counting, _sources  # noqa: PLC0415
 
     monkeypatch.setattr(_counting, "MAX_DOCUMENTS", 3)
+    monkeypatch.setattr(_sources, "MAX_DOCUMENTS", 3)
     for index in range(4):
-        (tmp_path / f"{index}.txt").write_text("some words")
-    assert main(["--count", str(tmp_path), "--chunk-size", "512"]) == 2
-    assert (
-        "error: --count: 4 files, more documents than a corpus may have (3)"
-        in capsys.readouterr().err
-    )
+        (tmp_path / f"{index}.txt").write_text("some words " * (100 * index + 1))
+    assert main(["--count", str(tmp_path), "--chunk-size", "64", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(_counting, "MAX_DOCUMENTS", 100)
+    monkeypatch.setattr(_sources, "MAX_DOCUMENTS", 100)
+    assert main(["--count", str(tmp_path), "--chunk-size", "64", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert report["chunks"] == listed["chunks"]
+    assert report["tokens_processed"] == listed["tokens_processed"]
 
 
 def test_a_closed_pipe_ends_the_command_line_quietly(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,9 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         raise _CountRefusedError("--count", message + ": pip install rag-chunk-planner") from None
     if options.tokenizer:
         options.encoding = options.tokenizer  # counted with it (and named so in the report)
-    if options.text_field or options.dask or options.dask_scheduler:
+    # Datasets, Dask, and more files than a corpus lists (planned from their lengths, as a
+    # dataset of as many records is) go by the document sources.
+    if options.text_field or options.dask or options.dask_scheduler or _many_files(options):
         return _count_sources(options)
     try:
         # A progress line only where someone watches it: not in a log or a pipe.
@@ -61,11 +64,6 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     counted = [item for item in results if item.tokens is not None]
     if not counted and len(results) == 1:  # one path, one line: why it was refused
         raise _CountRefusedError("--count", f"{results[0].path}: {results[0].error}")
-    if len(counted) > MAX_DOCUMENTS:
-        message = (
-            f"{len(counted):,} files, more documents than a corpus may have ({MAX_DOCUMENTS:,})"
-        )
-        raise _CountRefusedError("--count", message)
     for item in results:
         if item.tokens is None:
             print(f"{PROGRAM}: {one_line(item.path)}: {one_line(str(item.error))}", file=sys.stderr)
@@ -73,6 +71,13 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         raise _CountRefusedError("--count", "no text file could be counted")
     _use_counts(options, counted)
     return counted, len(counted) == len(results)
+
+
+def _many_files(options: argparse.Namespace) -> bool:
+    """Whether ``--count`` names more files than a corpus lists (:data:`MAX_DOCUMENTS`)."""
+    from .._tokens._files import text_files  # noqa: PLC0415 (--count's)
+
+    return next(islice(text_files(options.count), MAX_DOCUMENTS, None), None) is not None
 
 
 def _count_sources(options: argparse.Namespace) -> tuple[list[Counted], bool]:
