@@ -250,6 +250,7 @@ def test_wordllama_ranks_as_the_package_does(
         ('{"question": "Q", "excerpt": "not in any document"}\n', "line 1"),
         ('{"question": "Q", "excerpt": "cat"}\n{"question": "R"}\n', "line 2"),
         ("not json\n", "line 1"),
+        ('{"question": "Q", "excerpt": "two\\nlines"}\n', "two\\nlines"),  # quoted escaped
     ],
 )
 def test_a_bad_set_is_one_line_naming_its_line(
@@ -377,3 +378,21 @@ def test_a_bad_set_is_said_before_the_files_are_counted(
         run_main(capsys, "--count", str(tmp_path), "--evaluate", str(tmp_path / "set.jsonl"))
     assert exit_.value.code == 2
     assert "Line 1" in capsys.readouterr().err
+
+
+def test_an_excerpt_with_lf_is_measured_in_a_crlf_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file written on Windows, its excerpt typed with LF (as the page's text box has it).
+    (tmp_path / "docs").mkdir()
+    lines = ["Chunks are windows of tokens.", "Overlap repeats the end of one chunk",
+             "at the start of the next."]  # fmt: skip
+    (tmp_path / "docs" / "guide.txt").write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    write_set(tmp_path / "set.jsonl", [{"question": "Q", "excerpt": "\n".join(lines[1:])}])
+    status, out, err = run_main(
+        capsys, "--count", str(tmp_path / "docs"), "--evaluate", str(tmp_path / "set.jsonl"),
+        "--splitter", "recursive", "--chunk-size", "512", "--json",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    (setting,) = json.loads(out)["evaluation"]["settings"]
+    assert measured(setting)["hit_at_k"] == 1  # the one chunk holds it whole

@@ -291,6 +291,28 @@ def test_every_reason_is_worded_in_every_catalog() -> None:
 LETTERS = 'abcdef "\t,\n\r\u00e9\u2028'
 
 
+def places(text: str, excerpt: str) -> set[tuple[int, int]]:
+    """Brute force of the rule: every span of ``text`` that is ``excerpt``, or, where the
+    excerpt has LF and no CR and the text has CRLF, the excerpt with CRLF; an LF span that
+    is the LF of a CRLF is the CRLF span's, not one more."""
+    found = {
+        (at, at + len(excerpt))
+        for at in range(len(text) - len(excerpt) + 1)
+        if text[at : at + len(excerpt)] == excerpt
+        and not (
+            excerpt.startswith("\n") and at > 0 and text[at - 1] == "\r" and "\r" not in excerpt
+        )
+    }
+    if "\n" in excerpt and "\r" not in excerpt and "\r\n" in text:
+        crlf = excerpt.replace("\n", "\r\n")
+        found |= {
+            (at, at + len(crlf))
+            for at in range(len(text) - len(crlf) + 1)
+            if text[at : at + len(crlf)] == crlf
+        }
+    return found
+
+
 @settings(max_examples=400, deadline=None)
 @given(
     texts=st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=40), min_size=1, max_size=4),
@@ -303,12 +325,7 @@ def test_a_unique_excerpt_is_found_where_it_was_cut(texts: list[str], data: st.D
     end = data.draw(st.integers(start + 1, len(text)))
     excerpt = text[start:end]
     assume(excerpt.strip())
-    occurrences = sum(
-        1
-        for other in texts
-        for at in range(len(other) - len(excerpt) + 1)
-        if other.startswith(excerpt, at)
-    )
+    occurrences = sum(len(places(other, excerpt)) for other in texts)
     event("unique" if occurrences == 1 else "found more than once")
     documents = [(f"doc{index}", other) for index, other in enumerate(texts)]
     file_format = data.draw(st.sampled_from(["jsonl", "csv", "tsv"]))
@@ -323,9 +340,44 @@ def test_a_unique_excerpt_is_found_where_it_was_cut(texts: list[str], data: st.D
         assert questions == [
             EvaluationQuestion("q", ((document, start, end),), 1 + (file_format != "jsonl"))
         ]
+        assert places(text, excerpt) == {(start, end)}
     else:
         with pytest.raises(EvaluationSetError) as caught:
             read_evaluation_set(set_text, documents, file_format)
+        assert caught.value.key in {"repeated", "in_two_documents"}
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet="ab \n", min_size=1, max_size=40), min_size=1, max_size=3),
+    data=st.data(),
+)
+def test_an_excerpt_with_lf_is_found_in_a_document_written_with_crlf(
+    texts: list[str], data: st.DataObject
+) -> None:
+    # A visitor types or pastes the excerpt (LF), the file was written on Windows (CRLF).
+    documents = [(f"doc{index}", text.replace("\n", "\r\n")) for index, text in enumerate(texts)]
+    document = data.draw(st.integers(0, len(texts) - 1))
+    text = texts[document]
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    excerpt = text[start:end]
+    assume(excerpt.strip() and "\n" in excerpt)
+    expected = {
+        (index, *span)
+        for index, (_, other) in enumerate(documents)
+        for span in places(other, excerpt)
+    }
+    event("unique" if len(expected) == 1 else "found more than once")
+    set_text = json.dumps({"question": "q", "excerpt": excerpt})
+    if len(expected) == 1:
+        (span,) = expected
+        assert read_evaluation_set(set_text, documents, "jsonl")[0].excerpts == (span,)
+        index, begin, finish = span
+        assert documents[index][1][begin:finish] == excerpt.replace("\n", "\r\n")
+    else:
+        with pytest.raises(EvaluationSetError) as caught:
+            read_evaluation_set(set_text, documents, "jsonl")
         assert caught.value.key in {"repeated", "in_two_documents"}
 
 

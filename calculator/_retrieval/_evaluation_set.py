@@ -24,7 +24,9 @@ Formats (a byte order mark at the start and CRLF line ends are accepted in each)
 
 An empty ``document`` (or JSON ``null``) names no document.  Questions are stripped of
 surrounding white space; excerpts are not: each is looked up verbatim, character for character
-(no change of case, spaces or line ends), in the documents, and must be found exactly once:
+(no change of case or spaces; an excerpt's LF line ends also match a document's CRLF ones,
+as an excerpt typed or pasted in the page has LF whatever the file), in the documents, and
+must be found exactly once:
 
 - in no document (or not in the named one): an error;
 - in two documents, unless its ``document`` is named: an error;
@@ -34,7 +36,8 @@ surrounding white space; excerpts are not: each is looked up verbatim, character
   makes it unique.  Occurrences that overlap count ("aa" is twice in "aaa").
 
 The work is bounded by the input: each excerpt costs at most two ``str.find`` scans of each
-document it may be in (the second starts after the first place, and stops at a second one).
+document it may be in (the second starts after the first place, and stops at a second one),
+or four where its LF line ends are also looked for as CRLF.
 """
 
 from __future__ import annotations
@@ -335,19 +338,59 @@ class _Locator:
         found: Span | None = None
         for index in candidates:
             name, text = self._documents[index]
-            start = text.find(excerpt)
-            if start < 0:
+            place = _one_place(text, excerpt)
+            if place is None:
                 continue
-            if text.find(excerpt, start + 1) >= 0:
+            if place is _REPEATED:
                 raise EvaluationSetError(line, "repeated", excerpt=quoted, document=name)
             if found is not None:
                 first = self._documents[found[0]][0]
                 raise EvaluationSetError(
                     line, "in_two_documents", excerpt=quoted, first=first, second=name
                 )
-            found = (index, start, start + len(excerpt))
+            found = (index, *place)
         if found is None:
             if named:
                 raise EvaluationSetError(line, "not_in_document", excerpt=quoted, document=named)
             raise EvaluationSetError(line, "not_found", excerpt=quoted)
         return found
+
+
+# _one_place's answer for an excerpt found twice in one document.
+_REPEATED = (-1, -1)
+
+
+def _one_place(text: str, excerpt: str) -> tuple[int, int] | None:
+    """Where ``excerpt`` is in ``text`` as (start, end), ``None`` where it is not, or
+    :data:`_REPEATED`.  An excerpt's line ends match the document's: typed or pasted with
+    LF ("\\n"), an excerpt of a document written with CRLF ("\\r\\n", as Windows writes
+    text) is found with CRLF; one with CR, or with CRLF already, only as it is.  The
+    document's characters are not changed, so the span is in them.
+
+    >>> _one_place("one\\r\\ntwo\\r\\n", "one\\ntwo")
+    (0, 8)
+    >>> _one_place("one\\ntwo", "one\\ntwo"), _one_place("ab ab", "ab") == _REPEATED
+    ((0, 7), True)
+    >>> _one_place("a\\r\\nb", "\\nb"), _one_place("a\\r\\nb\\nb", "\\nb") == _REPEATED
+    ((1, 4), True)
+    """
+    crlf = "\n" in excerpt and "\r" not in excerpt and "\r\n" in text
+    # An excerpt that starts with LF is in every CRLF after its CR: that is the CRLF form's
+    # place, not another one.
+    inside_crlf = crlf and excerpt.startswith("\n")
+    place: tuple[int, int] | None = None
+    for form in (excerpt, excerpt.replace("\n", "\r\n")) if crlf else (excerpt,):
+        start = text.find(form)
+        while inside_crlf and form is excerpt and start > 0 and text[start - 1] == "\r":
+            start = text.find(form, start + 1)
+        if start < 0:
+            continue
+        if place is not None:
+            return _REPEATED  # once as each form: a file of both line ends
+        again = text.find(form, start + 1)
+        while inside_crlf and form is excerpt and again > 0 and text[again - 1] == "\r":
+            again = text.find(form, again + 1)
+        if again >= 0:
+            return _REPEATED
+        place = (start, start + len(form))
+    return place

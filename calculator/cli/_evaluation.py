@@ -22,6 +22,7 @@ from .._encodings import ENCODINGS
 from .._retrievers import MEASURES
 from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
+from ._form_fields import one_line
 from ._options import EXIT_BAD_INPUT, PROGRAM
 
 if TYPE_CHECKING:
@@ -264,7 +265,8 @@ def _shown(value: Fraction, field: str) -> str:
 
 
 def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
-    parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {message}\n")
+    # One line, as every refusal: an excerpt quoted in it may hold a line break.
+    parser.exit(EXIT_BAD_INPUT, f"{PROGRAM}: error: {one_line(message)}\n")
 
 
 class _Progress:
