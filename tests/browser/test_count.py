@@ -64,7 +64,12 @@ def paste_and_count(page: Page, text: str, lang: str) -> int:
 
 
 def ranks_requests(page_guard: PageGuard) -> list[str]:
-    return [request.url for request in page_guard.requests if "/tokens-" in request.url]
+    """What was fetched of the tokenizer's code (tokens-<hash>/) and data (tokendata-<hash>/)."""
+    return [
+        request.url
+        for request in page_guard.requests
+        if "/tokens-" in request.url or "/tokendata-" in request.url
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
