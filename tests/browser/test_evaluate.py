@@ -110,12 +110,15 @@ def test_the_visitors_set_on_counted_text_and_its_errors(page: Page, site_url: s
     error = box.locator("[data-evaluate-set-error]")
     expect(error).to_contain_text("1", timeout=EVALUATION_TIMEOUT_MS)
     assert (error.text_content() or "").startswith(strings["evaluation_set.not_found"][:4])
+    expect(box).to_have_attribute("data-evaluate-state", "done")
     # A CSV of two questions whose excerpts the text holds.
     first, second = text[200:320], text[900:1000]
     rows = ["question,excerpt", f'"Wie planen?","{first}"', f'"Was kostet es?","{second}"']
     area.fill("\n".join(rows) + "\n")
     box.locator("#count-evaluate-top-k").fill("2")
-    box.locator("[data-evaluate-run]").click()
+    # The click waits as long as a measure may: in a fresh-clone CI run (both engines' tests
+    # at once, load average 8 on 2 cores) this button once took over 30 s to be clickable.
+    box.locator("[data-evaluate-run]").click(timeout=EVALUATION_TIMEOUT_MS)
     expect(box).to_have_attribute("data-evaluate-state", "done", timeout=EVALUATION_TIMEOUT_MS)
     expect(error).to_have_text("")
     expect(box.locator("[data-evaluate-results]")).to_have_attribute("data-questions", "2")
