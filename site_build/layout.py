@@ -22,12 +22,8 @@ class Layout(NamedTuple):
     # "start-<hash>/python_calculator.zip": the calculator's zip, which every start adds once
     # Python has started (engine/node/start_stdlib.py).
     calculator: str
-    # "tokens-<hash>/": the tokenizer's, splitters' and retrieval's code, loaded only when a
-    # page counts, splits or measures.
+    # "tokens-<hash>/": the tokenizer's code and ranks, loaded only when a page counts text.
     tokens: str
-    # "tokendata-<hash>/": their data (ranks, WordLlama's tables, the example), loaded as
-    # they are used; apart from the code, so a new build of the code keeps a visitor's data.
-    token_data: str
 
 
 def layout_of(dist: Path) -> Layout:
@@ -46,5 +42,4 @@ def layout_of(dist: Path) -> Layout:
         start=only("start-*") + START_STDLIB,
         calculator=only("start-*") + CALCULATOR_ZIP,
         tokens=only("tokens-*"),
-        token_data=only("tokendata-*"),
     )

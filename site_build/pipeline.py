@@ -7,7 +7,7 @@
                  compiled stdlib and its script minified: pyodide-<hash>/; the start-up zip
                  and the calculator's zip, from that stdlib and the wheel: start-<hash>/;
                  Pyodide's memory over those two zips, the calculator imported: snapshot-<hash>/
- 4. token_ranks  the tokenizer's code: tokens-<hash>/, and its data: tokendata-<hash>/
+ 4. token_ranks  the tokenizer's code and ranks: tokens-<hash>/
  5. render, engine, bundle
                  our scripts and styles, the engine's build-manifest.js naming steps 3-4's
                  directories, the scripts bundled: assets-<hash>/
@@ -42,12 +42,7 @@ from site_build.render import (
     render_language_redirect,
     render_pages,
 )
-from site_build.token_ranks import (
-    TOKEN_DATA_DIRECTORY,
-    TOKENS_DIRECTORY,
-    ship_token_data,
-    ship_tokenizer,
-)
+from site_build.token_ranks import TOKENS_DIRECTORY, ship_tokenizer
 from site_build.versioned import versioned
 from site_build.wheel import build_wheel
 
@@ -58,7 +53,7 @@ def ship_assets(pyodide: Path, dist: Path, layout: Layout, catalogs: Mapping[str
     copy_static(dist / "assets")
     shipped = engine.Shipped(layout.runtime, layout.start, layout.calculator, layout.snapshot)
     lock_info = engine.pyodide_lock_info(pyodide)
-    app_urls = {"tokens": layout.tokens, "tokenData": layout.token_data}
+    app_urls = {"tokens": layout.tokens}
     engine.write_build_manifest(dist / "assets", shipped, lock_info, CALCULATOR, app_urls)
     bundle_scripts(dist / "assets")
     write_panel_strings(dist / "assets", catalogs, LANGUAGES)
@@ -73,9 +68,7 @@ SITE_NAME = "rag-chunk-planner"
 def write_service_worker(dist: Path) -> None:
     """dist/sw.js: the engine's service worker with this build's files and the pages' CSP;
     the tokenizer's directory is kept once a page has counted text, not at the install."""
-    engine.write_service_worker(
-        dist, SITE_NAME, CSP, kept_on_use=(f"{TOKENS_DIRECTORY}-", f"{TOKEN_DATA_DIRECTORY}-")
-    )
+    engine.write_service_worker(dist, SITE_NAME, CSP, kept_on_use=(f"{TOKENS_DIRECTORY}-",))
 
 
 def build(dist: Path = DIST) -> None:
@@ -88,15 +81,8 @@ def build(dist: Path = DIST) -> None:
     wheel = dist / build_wheel(dist)
     shipped = engine.ship_engine(dist, pyodide, wheel, CALCULATOR)
     tokens = ship_tokenizer(dist)
-    token_data = ship_token_data(dist)
     layout = Layout(
-        "assets/",
-        shipped.runtime,
-        shipped.snapshot,
-        shipped.start,
-        shipped.app_zip,
-        tokens,
-        token_data,
+        "assets/", shipped.runtime, shipped.snapshot, shipped.start, shipped.app_zip, tokens
     )
     assets = ship_assets(pyodide, dist, layout, catalogs)
     render_pages(

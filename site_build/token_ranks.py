@@ -124,11 +124,8 @@ RETRIEVAL_ZIP = "retrieval.zip"
 NLTK_LICENSE = "LICENSE-NLTK.txt"
 # The earliest date a zip entry can hold: the same sources always give the same bytes.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
-# The versioned directories the site ships them in: "tokens-<hash>/" the code, which changes
-# with the calculator, and "tokendata-<hash>/" the data (ranks, WordLlama's tables, the
-# example), which seldom does: a new build of the code leaves a visitor's data kept.
+# The versioned directory the site ships them in, "tokens-<hash>/".
 TOKENS_DIRECTORY = "tokens"
-TOKEN_DATA_DIRECTORY = "tokendata"
 
 
 # Who made the data shipped beside the tokenizer's code, and under which licence.
@@ -148,32 +145,24 @@ APACHE_LICENSE = Path(__file__).resolve().parent / "licenses" / "Apache-2.0.txt"
 
 
 def ship_tokenizer(dist: Path) -> str:
-    """dist/tokens-<hash>/: the tokenizer's code, which a page loads only when it first
-    counts text, the splitters' code with its licence, loaded only when it first splits text,
-    and the retrieval's, when it first measures; the directory's name."""
-    target = dist / TOKENS_DIRECTORY
-    target.mkdir()
-    _write_zip(target / TOKENIZER_ZIP, ROOT / "calculator" / "_tokens", "*.py")
-    splitters = ROOT / "calculator" / "_splitters"
-    _write_zip(target / SPLITTERS_ZIP, splitters, "*.py", NLTK_LICENSE)
-    shutil.copy2(splitters / NLTK_LICENSE, target / NLTK_LICENSE)
-    _write_zip(target / RETRIEVAL_ZIP, ROOT / "calculator" / "_retrieval", "*.py")
-    return versioned(target)
-
-
-def ship_token_data(dist: Path) -> str:
-    """dist/tokendata-<hash>/: each counter's converted data and its credits, WordLlama's
-    files and the built-in example, each loaded only when first used; the directory's name."""
+    """dist/tokens-<hash>/: each counter's converted data, the tokenizer's code and the
+    data's credits, which a page loads only when it first counts text, and the splitters'
+    code with its licence, loaded only when it first splits text; the directory's name."""
     from calculator._tokens import RANKS_SUFFIX  # noqa: PLC0415 (as above)
     from calculator._tokens._counters import COUNTERS  # noqa: PLC0415 (as above)
 
     ranks = ensure_token_ranks()
-    target = dist / TOKEN_DATA_DIRECTORY
+    target = dist / TOKENS_DIRECTORY
     target.mkdir()
     for encoding in COUNTERS:
         shutil.copy2(ranks / (encoding + RANKS_SUFFIX), target / (encoding + RANKS_SUFFIX))
     (target / "NOTICE.txt").write_text(NOTICE, encoding="utf-8")
     shutil.copy2(APACHE_LICENSE, target / "Apache-2.0.txt")
+    _write_zip(target / TOKENIZER_ZIP, ROOT / "calculator" / "_tokens", "*.py")
+    splitters = ROOT / "calculator" / "_splitters"
+    _write_zip(target / SPLITTERS_ZIP, splitters, "*.py", NLTK_LICENSE)
+    shutil.copy2(splitters / NLTK_LICENSE, target / NLTK_LICENSE)
+    _write_zip(target / RETRIEVAL_ZIP, ROOT / "calculator" / "_retrieval", "*.py")
     ship_wordllama(target)
     ship_examples(target / "examples")
     return versioned(target)

@@ -15,8 +15,7 @@ from pathlib import Path
 from site_build.project import ROOT, load_pyproject
 
 # What the page's wheel leaves out of the whole one: the page loads each of them apart, from
-# the build's tokens-<hash>/ directory (their data in tokendata-<hash>/), only when text is
-# first counted, split or evaluated.
+# the build's tokens-<hash>/ directory, only when text is first counted, split or evaluated.
 PAGE_LEFT_OUT = (
     "calculator/_tokens/",
     "calculator/_splitters/",

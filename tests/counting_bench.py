@@ -251,11 +251,7 @@ def run_counting(browser: Browser, dist: Path, runs: int) -> None:
                 page, _ = visit(context, f"{url}en/")
                 # (The service worker, registered after the first answer, keeps the counter's
                 # modules for offline use: only the page's and its worker's requests count.)
-                at_start = [
-                    path
-                    for path in by_page.paths
-                    if "tokens-" in path or "tokendata-" in path or "count" in path
-                ]
+                at_start = [path for path in by_page.paths if "tokens-" in path or "count" in path]
                 steps = (
                     ("tokenizer ready", "o200k_base small", small, None),
                     ("1 MB counted", "o200k_base 1 MB", english, None),

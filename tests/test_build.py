@@ -501,19 +501,3 @@ def test_the_server_sends_the_wheel_as_a_zip(server_url: str, dist: Path) -> Non
     wheel = next((dist / "wheels").glob("*.whl")).name
     with urllib.request.urlopen(f"{server_url}wheels/{wheel}") as response:
         assert response.headers["Content-Type"] == "application/zip"
-
-
-def test_the_token_data_lies_apart_from_the_code_that_reads_it(
-    dist: Path, layout: build.Layout
-) -> None:
-    # A build that changes the tokenizer's, splitters' or retrieval's code gets a new
-    # tokens-<hash>/, and its data keeps its tokendata-<hash>/: a visitor who counted keeps
-    # the ranks (1.3 MB of o200k_base as brotli) and WordLlama's tables (up to 16 MB).
-    code = {path.name for path in (dist / layout.tokens).iterdir()}
-    data = {path.name for path in (dist / layout.token_data).iterdir()}
-    assert {"tokenizer.zip", "splitters.zip", "retrieval.zip"} <= code
-    assert not [
-        name for name in code if name.endswith((".ranks", ".f16", ".json")) or name == "examples"
-    ]
-    assert {"o200k_base.ranks", "wordllama-64.f16", "examples", "NOTICE.txt"} <= data
-    assert not [name for name in data if ".zip" in name or name.endswith(".py")]

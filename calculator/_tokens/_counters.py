@@ -4,7 +4,7 @@ The one place that turns what the user chose into something that counts text
 (``count(text) -> int``): ``--count`` (``_files.py``) and the page (``_page.py``) call
 :func:`load_counter`.  A built-in counter's data is one file in the data folder
 (``python3 build.py ranks`` writes it into ``.cache/token-ranks/``, the site ships it in
-``tokendata-<hash>/``), named after the encoding with the suffix ``.ranks``: OpenAI's merge
+``tokens-<hash>/``), named after the encoding with the suffix ``.ranks``: OpenAI's merge
 ranks, or bert-base-uncased's WordPiece vocabulary.
 
 bert-base-uncased's vocabulary is Google's BERT vocabulary (Apache License 2.0), the

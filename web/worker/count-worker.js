@@ -3,7 +3,7 @@
 // feature's messages with the engine's started Pyodide (engine/worker/serve.js).
 //
 // The tokenizer's code (a zip of calculator._tokens) and the chosen encoding's ranks come from
-// the build's tokens-<hash>/ and tokendata-<hash>/ directories on first use only; the service worker keeps them once
+// the build's tokens-<hash>/ directory on first use only; the service worker keeps them once
 // fetched (sw.js, BUILD.onUse), so counting then works offline.  Text never leaves the worker:
 // files are written into Pyodide's memory file system, read by Python and deleted.
 //
@@ -25,8 +25,6 @@ import { appURLs } from "./build-manifest.js";
 
 // The build's tokens-<hash>/ directory.
 const tokensURL = appURLs.tokens;
-// The ranks, apart from the code: a new build of the code keeps a visitor's (token_ranks.py).
-const tokenDataURL = appURLs.tokenData;
 
 // The features' module (calculator.protocol's), imported with the first zip, never at start.
 const FEATURES = "calculator.protocol.features";
@@ -100,7 +98,7 @@ async function loadEncoding(pyodide, fetchPlain, encoding) {
   if (!loaded) {
     loaded = (async () => {
       const path = `/lib/${encoding}.ranks`;
-      pyodide.FS.writeFile(path, await fetchBytes(fetchPlain, `${tokenDataURL}${encoding}.ranks`));
+      pyodide.FS.writeFile(path, await fetchBytes(fetchPlain, `${tokensURL}${encoding}.ranks`));
       try {
         page.load_encoding(encoding, path);
       } finally {

@@ -4,7 +4,7 @@
 // and hears a cancel, so a cancel takes effect within a step (tens of milliseconds).
 //
 // The evaluation's code (retrieval.zip) and, for WordLlama, its table of the chosen
-// dimensions and its tokenizer come from the build's tokens-<hash>/ and tokendata-<hash>/ on the first
+// dimensions and its tokenizer come from the build's tokens-<hash>/ directory on the first
 // evaluation that needs them; nothing of them is fetched before.  The documents and the
 // questions never leave the worker.  Imported by count-worker.js on the first request, which
 // hands over its own loaders.
@@ -15,8 +15,7 @@
 
 import { appURLs } from "./build-manifest.js";
 
-// WordLlama's files and the example, apart from the code (site_build/token_ranks.py).
-const tokenDataURL = appURLs.tokenData;
+const tokensURL = appURLs.tokens;
 const RETRIEVAL_ZIP = "/lib/retrieval.zip";
 // Progress at most this often: a message per step would flood the page.
 const PROGRESS_INTERVAL_MS = 250;
@@ -68,8 +67,8 @@ function loadWordllama(pyodide, fetchPlain, page, dimensions) {
       const table = `/lib/wordllama-${dimensions}.f16`;
       const tokenizer = "/lib/wordllama-tokenizer.json";
       const [tableBytes, tokenizerBytes] = await Promise.all([
-        fetchBytes(fetchPlain, `${tokenDataURL}wordllama-${dimensions}.f16`),
-        fetchBytes(fetchPlain, `${tokenDataURL}wordllama-tokenizer.json`),
+        fetchBytes(fetchPlain, `${tokensURL}wordllama-${dimensions}.f16`),
+        fetchBytes(fetchPlain, `${tokensURL}wordllama-tokenizer.json`),
       ]);
       pyodide.FS.writeFile(table, tableBytes);
       pyodide.FS.writeFile(tokenizer, tokenizerBytes);
@@ -97,12 +96,12 @@ function loadWordllama(pyodide, fetchPlain, page, dimensions) {
 async function exampleOf(fetchPlain, language) {
   const decoder = new TextDecoder();
   const index = JSON.parse(
-    decoder.decode(await fetchBytes(fetchPlain, `${tokenDataURL}examples/index.json`)),
+    decoder.decode(await fetchBytes(fetchPlain, `${tokensURL}examples/index.json`)),
   );
   const questions = index.questions[language] ?? index.questions.en;
   const texts = await Promise.all(
     [questions, ...index.documents].map(async (name) =>
-      decoder.decode(await fetchBytes(fetchPlain, `${tokenDataURL}examples/${name}`)),
+      decoder.decode(await fetchBytes(fetchPlain, `${tokensURL}examples/${name}`)),
     ),
   );
   const [set, ...documents] = texts;
