@@ -213,16 +213,21 @@ def plan_split(
     >>> plan.length_groups[0], plan.chunker
     (LengthGroup(count=1, length=500), 'recursive')
     """
-    require_int("chunk_size", chunk_size, 1)
-    require_int("overlap", overlap, 0)
-    if chunker not in CHUNKERS[1:]:
-        raise ValueError(f"not a splitter: {chunker!r} (the window model's plan is plan_corpus)")
+    _require_split(chunk_size, overlap, chunker)
     merged: Counter[int] = Counter()
     chunk_counts: Counter[int] = Counter()
     for length, chunk_tokens in documents:
         merged[require_int("document_tokens", length, 0)] += 1
         chunk_counts.update(require_int("chunk_tokens", n, 0) for n in chunk_tokens)
     return plan_split_counts(merged.items(), chunk_counts.items(), chunk_size, overlap, chunker)
+
+
+def _require_split(chunk_size: int, overlap: int, chunker: str) -> None:
+    """The window a splitter was given, and that it is a splitter (not the window model)."""
+    require_int("chunk_size", chunk_size, 1)
+    require_int("overlap", overlap, 0)
+    if chunker not in CHUNKERS[1:]:
+        raise ValueError(f"not a splitter: {chunker!r} (the window model's plan is plan_corpus)")
 
 
 def plan_split_counts(
@@ -239,10 +244,7 @@ def plan_split_counts(
     ...                   512, 64, "recursive").tokens_processed
     1370
     """
-    require_int("chunk_size", chunk_size, 1)
-    require_int("overlap", overlap, 0)
-    if chunker not in CHUNKERS[1:]:
-        raise ValueError(f"not a splitter: {chunker!r} (the window model's plan is plan_corpus)")
+    _require_split(chunk_size, overlap, chunker)
     merged: Counter[int] = Counter()
     chunk_counts: Counter[int] = Counter()
     for length, count in lengths:

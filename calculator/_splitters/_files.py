@@ -112,6 +112,13 @@ def split_part(part: Part) -> list[SplitFile]:
     return [_split_text(doc.name, doc.text) for doc in documents(part) if doc.text is not None]
 
 
+# _load's arguments, as a pool or a task passes them.
+_LoadArgs = tuple[
+    str, Path, tuple[str, int, int], Measure | None, tuple[int, int] | None,
+    tuple[tuple[int, int], ...],
+]  # fmt: skip
+
+
 def split_setup(
     encoding: str,
     ranks: Path,
@@ -122,8 +129,9 @@ def split_setup(
     measure: Measure | None = None,
     again: tuple[int, int] | None = None,
     grid: tuple[tuple[int, int], ...] = (),
-) -> tuple[Callable[..., None], tuple[object, ...]]:
-    """What a process loads before :func:`split_part`: the set-up of a task (``_sources._run``)."""
+) -> tuple[Callable[..., None], _LoadArgs]:
+    """What a process loads before :func:`split_part` or :func:`_split`: the set-up of a task
+    (``_sources._run``) or of a pool's process (:func:`split_files`)."""
     return _load, (encoding, ranks, (splitter, chunk_size, overlap), measure, again, grid)
 
 
@@ -210,7 +218,10 @@ def split_files(
     Raises ``CalculatorError`` for sizes the splitter refuses, ``OSError`` or ``ValueError``
     when the ranks, a tokenizer or a file can no longer be read.
     """
-    args = (encoding, ranks, (splitter, chunk_size, overlap), measure, again, grid)
+    _, args = split_setup(
+        encoding, ranks, splitter=splitter, chunk_size=chunk_size, overlap=overlap,
+        measure=measure, again=again, grid=grid,
+    )  # fmt: skip
     sizes = [Path(path).stat().st_size for path in paths]
     if workers is None:
         workers = min(os.cpu_count() or 1, len(paths)) if sum(sizes) > PARALLEL_BYTES else 1
