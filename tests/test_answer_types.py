@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,17 @@ def generated_answer(folder: Path, sources: dict[str, str]) -> str:
     return text
 
 
+def run_tsc(folder: Path, config: Mapping[str, object]) -> subprocess.CompletedProcess[str]:
+    """The pinned tsc run over ``config``, written as ``folder``'s tsconfig.json."""
+    (folder / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    return subprocess.run(
+        [str(TSC), "-p", str(folder / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def checked(
     tmp_path: Path,
     answer: dict[str, str],
@@ -162,13 +174,7 @@ def checked(
     }
     if extra_ts:
         (tmp_path / "sample.ts").write_text(extra_ts, encoding="utf-8")
-    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
-    return subprocess.run(
-        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_tsc(tmp_path, config)
 
 
 def test_a_key_renamed_in_python_fails_the_check(tmp_path: Path) -> None:
@@ -343,13 +349,7 @@ def test_a_feature_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> 
             str(tmp_path / "features.d.ts"),
         ],
     }
-    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
-    done = subprocess.run(
-        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_tsc(tmp_path, config)
     assert done.returncode != 0
     assert "Property 'describe_sample' does not exist on type 'Features'" in done.stdout, (
         done.stdout
@@ -427,13 +427,7 @@ def test_the_features_real_answers_have_exactly_the_declared_types(tmp_path: Pat
                             "types": []},
         "files": [str(answer_types.FEATURES_FILE), str(tmp_path / "sample.ts")],
     }  # fmt: skip
-    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
-    done = subprocess.run(
-        [str(TSC), "-p", str(tmp_path / "tsconfig.json")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_tsc(tmp_path, config)
     assert done.returncode == 0, done.stdout
 
 
