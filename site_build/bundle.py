@@ -11,12 +11,12 @@ build is reproducible with it."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_build.comments import js_without_comments
 from site_build.modules import imported_modules, imports_of
 from site_build.project import NO_TSCONFIG, BuildError, esbuild, node_command
 
@@ -85,9 +85,8 @@ def bundle_scripts(assets: Path) -> None:
         for name in taken - bundles - still_imported(assets, taken, bundles):
             (assets / name).unlink()
         for path in sorted(output.iterdir()):
-            # esbuild marks where each module starts with a comment naming its file.
-            text = js_without_comments(path.read_text(encoding="utf-8"))
-            (assets / path.name).write_text(text, encoding="utf-8", newline="\n")
+            # Minified, with --legal-comments=none: no comment left to take out.
+            shutil.copyfile(path, assets / path.name)
     check_imports_resolve(assets)
 
 
