@@ -17,28 +17,72 @@ is ``python3 -m calculator``.
 """
 
 from . import protocol
-from ._budget import PromptBudget, prompt_budget
 from ._chunking import ChunkPlan, LengthGroup, plan_chunks
-from ._compare import Comparison, ComparisonRow, Configuration, compare_configurations
-from ._cost import embedding_cost
-from ._databases import DatabaseStorage, StoragePart, database_storage
 from ._documents import CorpusPlan, plan_documents, plan_equal_documents
 from ._errors import MESSAGE_KEYS, CalculatorError
-from ._input_limit import InputLimit, input_limit
-from ._pgvector import PgvectorSize, pgvector_size
-from ._qdrant import QdrantSize, qdrant_size
-from ._reindex import (
-    MigrationSize,
-    ReindexCase,
-    ReindexPlan,
-    documents_change,
-    edit_change,
-    migration_size,
-    settings_change,
-)
-from ._storage import StorageSize, pgvector_value_bytes, storage_size
 from ._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
 from .protocol._report import describe
+
+# The planning panels' API, imported on first use (PEP 562): the page's Python imports this
+# package for its first answer, which plans the main form only, and the panels' modules come
+# after it, in the calculator's later zip.  Each name is declared once, here.
+_ON_FIRST_USE = {
+    "._budget": ("PromptBudget", "prompt_budget"),
+    "._compare": ("Comparison", "ComparisonRow", "Configuration", "compare_configurations"),
+    "._cost": ("embedding_cost",),
+    "._databases": ("DatabaseStorage", "StoragePart", "database_storage"),
+    "._input_limit": ("InputLimit", "input_limit"),
+    "._pgvector": ("PgvectorSize", "pgvector_size"),
+    "._qdrant": ("QdrantSize", "qdrant_size"),
+    "._reindex": (
+        "MigrationSize",
+        "ReindexCase",
+        "ReindexPlan",
+        "documents_change",
+        "edit_change",
+        "migration_size",
+        "settings_change",
+    ),
+    "._storage": ("StorageSize", "pgvector_value_bytes", "storage_size"),
+}
+_MODULE_OF = {name: module for module, names in _ON_FIRST_USE.items() for name in names}
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._budget import PromptBudget, prompt_budget
+    from ._compare import Comparison, ComparisonRow, Configuration, compare_configurations
+    from ._cost import embedding_cost
+    from ._databases import DatabaseStorage, StoragePart, database_storage
+    from ._input_limit import InputLimit, input_limit
+    from ._pgvector import PgvectorSize, pgvector_size
+    from ._qdrant import QdrantSize, qdrant_size
+    from ._reindex import (
+        MigrationSize,
+        ReindexCase,
+        ReindexPlan,
+        documents_change,
+        edit_change,
+        migration_size,
+        settings_change,
+    )
+    from ._storage import StorageSize, pgvector_value_bytes, storage_size
+del TYPE_CHECKING
+
+
+def __getattr__(name: str) -> object:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415 (only when a panel's name is used)
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_MODULE_OF))
+
 
 # The page's worker and the build's start-up tools call these on the package itself (the
 # worker's Python is started with the package imported); they belong to ``protocol``.

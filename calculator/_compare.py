@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ._choices import MAX_ROWS, ROW_FIELDS
 from ._documents import CorpusPlan, Lengths, plan_corpus
 from ._errors import CalculatorError, shortened
 from ._record import record
 from ._vectors import VectorSize, vector_size
 
-MAX_ROWS = 12
 COMPARED_FIGURES = (
     "chunks",
     "tokens_processed",
@@ -24,7 +24,6 @@ COMPARED_FIGURES = (
     "raw_vector_bytes",
 )
 # A row of the comparison as text: chunk_size:overlap[:dimensions[:dtype]].
-ROW_FIELDS = ("chunk_size", "overlap", "dimensions", "dtype")
 
 
 @record

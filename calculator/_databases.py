@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from ._choices import INDEX_KINDS
 from ._errors import CalculatorError, english_catalog
 from ._integers import ceil_div
 from ._pgvector import (
@@ -28,9 +29,6 @@ from ._pgvector import (
 from ._qdrant import QDRANT_DATATYPES, QdrantSize, qdrant_size
 from ._record import record
 from ._vectors import VectorSize
-
-DATABASES = ("generic", "pgvector", "qdrant")
-INDEX_KINDS = ("hnsw", "ivfflat")
 
 # Each part's formula as a catalog key (``storage.db.formula.<key>``) and the figures it is
 # filled with, in every language's catalog: the command line words it from the English one

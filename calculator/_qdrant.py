@@ -24,6 +24,7 @@ from fractions import Fraction
 from math import isqrt
 from types import MappingProxyType
 
+from ._choices import ON_DISK_CHOICES
 from ._errors import CalculatorError
 from ._integers import ceil_div, require_int
 from ._record import record
@@ -38,7 +39,6 @@ REINDEX_BYTES = 4  # a u32 for each point
 ID_TRACKER_BYTES = 52  # a point in the id tracker (Capacity Planning)
 PAYLOAD_OVERHEAD = Fraction(3, 2)  # payload × 1.5 on disk (Capacity Planning)
 HEADROOM = Fraction(1, 5)  # "~20% headroom" on RAM and disk (Capacity Planning)
-ON_DISK_CHOICES = ("none", "vectors", "vectors_hnsw")
 # √m is read to this many binary digits: the upper layers' share is an estimate anyway.
 _SQRT_BITS = 40
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import lcm
 
+from ._choices import REINDEX_KINDS
 from ._chunking import ChunkPlan, plan_chunks
 from ._errors import CalculatorError
 from ._integers import ceil_div, require_int
@@ -30,9 +31,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._documents import CorpusPlan
     from .protocol._figures import ReindexKind
-
-#: Every re-indexing question, the form's choices in their order.
-REINDEX_KINDS: tuple[ReindexKind, ...] = ("settings", "edit", "documents", "model")
 
 
 def reindex_kind(text: str) -> ReindexKind:

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from calculator._databases import DATABASE_NAMES, DATABASES, database_type
+from calculator._choices import DATABASES
+from calculator._databases import DATABASE_NAMES, database_type
 from calculator._errors import WORDED_PARAMS, CalculatorError
 from calculator._pgvector import INDEX_KINDS, pgvector_size
 

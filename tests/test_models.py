@@ -41,7 +41,7 @@ from calculator._tokens import RANKS_SUFFIX, Encoding, load_ranks
 from calculator.cli import main
 from calculator.protocol._fields import MODEL_PRESETS
 from calculator.protocol._form import evaluate_form
-from calculator.protocol._report import describe_model_limit
+from calculator.protocol._panel_report import describe_model_limit
 from reference import walk_windows
 
 ROOT = Path(__file__).resolve().parent.parent

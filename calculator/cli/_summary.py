@@ -38,7 +38,8 @@ from ..protocol._export import (
     tradeoff_markdown,
 )
 from ..protocol._form import FormOutcome
-from ..protocol._report import describe, describe_cost, describe_panels
+from ..protocol._panel_report import describe_cost, describe_panels
+from ..protocol._report import describe
 from ..protocol._tradeoff_report import tradeoff_of
 from ._lifecycle_text import database_lines, model_limit_lines, reindex_lines, storage_lines
 from ._settings_text import plan_settings

@@ -13,20 +13,18 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from .._documents import CorpusPlan, plan_split
+from .._documents import CorpusPlan
 from .._errors import CalculatorError
 from .._record import fields_dict
-from .._reindex import ReindexPlan
 from .._text import MACHINE, MAX_TYPED_VALUE, NumberFormat, parse_whole_number
 from .._units import size_figure
 from .._vectors import VectorSize
-from ._carried import Measures, grid_retrieval, grid_split
 from ._chunk_map import chunk_map
-from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, Field, stale_panels
-from ._form import FormOutcome, SplitChunks, evaluate_form
+from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, TRADEOFF_INPUTS, Field, stale_panels
+from ._form import FormOutcome, evaluate_form
 from ._list_link import is_list_fragment, read_list_fragment
 from ._query import fields_from_query, link_from_fields, query_from_fields
-from ._report import describe, describe_panels
+from ._report import describe
 
 # The page's Python never imports typing (it would be one more module to load at start); the
 # answer's types are for the checkers.
@@ -35,7 +33,8 @@ if TYPE_CHECKING:
     from typing import Literal
 
     from .._units import UnitSystem
-    from ._answer import Answer, ExportAnswer, ModelAnswer
+    from ._answer import Answer, ModelAnswer
+    from ._carried import Measures
     from ._fields import Panel
     from ._figures import (
         Derivation,
@@ -120,11 +119,12 @@ def respond(request_json: str) -> str:
     if isinstance(previous, str) and linked is None:
         filled = _chosen_model_fields(fields, previous, number_format)
         fields |= filled
-    outcome = _evaluate(fields, number_format, request)
+    panels = request.get("first") is not True
+    outcome = _evaluate(fields, number_format, request, panels=panels)
+    measured, retrieval = _carried_measures(request, outcome.plan) if panels else (None, None)
     answer = page_answer(
         outcome, fields, number_format, filled, with_tradeoff=request.get("tradeoff") is True,
-        measured=grid_split(request.get("tradeoff_split"), outcome.plan),
-        retrieval=grid_retrieval(request.get("retrieval"), outcome.plan),
+        measured=measured, retrieval=retrieval, panels=panels,
     )  # fmt: skip
     if outcome.split_again_at is not None:
         answer["split_again"] = list(outcome.split_again_at)
@@ -135,16 +135,33 @@ def respond(request_json: str) -> str:
         answer["errors"]["document_tokens"] = _field_error(list_error)
     export = request.get("export")
     if isinstance(export, dict):
-        carried = grid_retrieval(request.get("retrieval"), outcome.plan)
-        exported = _export_file(outcome, export, number_format, carried)
+        from ._export_request import export_file  # noqa: PLC0415 (on the first export only)
+
+        exported = export_file(outcome, export, number_format, retrieval)
         if exported is not None:
             answer["export"] = exported
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
 
 
+def _carried_measures(
+    request: Mapping[str, object], plan: CorpusPlan | None
+) -> tuple[dict[tuple[int, int], tuple[int, int]] | None, dict[tuple[int, int], Measures] | None]:
+    """What the page's worker measured that the request carries for the trade-off: a
+    splitter's chunks at its windows, and an evaluation's measures (``_carried``)."""
+    from ._carried import grid_retrieval, grid_split  # noqa: PLC0415 (no first answer has them)
+
+    return grid_split(request.get("tradeoff_split"), plan), grid_retrieval(
+        request.get("retrieval"), plan
+    )
+
+
 def _evaluate(
-    fields: Mapping[str, str], number_format: NumberFormat, request: Mapping[str, object]
+    fields: Mapping[str, str],
+    number_format: NumberFormat,
+    request: Mapping[str, object],
+    *,
+    panels: bool = True,
 ) -> FormOutcome:
     """The form, planned from a splitter's chunks where the request brings them for its very
     documents and window (the counter's split of the documents used as the corpus:
@@ -152,81 +169,19 @@ def _evaluate(
     else by the window model; with ``resplit`` (``{"chunker", "window", "again", "change"}``,
     the same documents split again at a re-indexing's window), its re-indexing too; with
     ``fit`` (``{"chunker", "window", "tokenizer", "documents": [[model tokens, ...], ...]}``,
-    its chunks each counted in the model's own tokenizer), its input limit in those."""
-    chunks = _split_chunks(request.get("split"), request.get("resplit"), request.get("fit"))
+    its chunks each counted in the model's own tokenizer), its input limit in those.  Without
+    ``panels``, the main form only (a page's first answer)."""
+    if not panels:
+        return evaluate_form(fields, number_format, panels=False)
+    from ._split_request import split_chunks  # noqa: PLC0415 (no first answer carries a split)
+
+    chunks = split_chunks(request.get("split"), request.get("resplit"), request.get("fit"))
     if chunks is not None:
         try:
             return evaluate_form(fields, number_format, split=chunks)
         except ValueError:
             pass  # other documents or another window than the split's: the window model's plan
     return evaluate_form(fields, number_format)
-
-
-def _split_chunks(split: object, resplit: object = None, fit: object = None) -> SplitChunks | None:
-    if not isinstance(split, dict):
-        return None
-    try:
-        documents = [
-            (int(tokens), [int(n) for n in chunks]) for tokens, chunks in split["documents"]
-        ]
-        plan = plan_split(
-            documents, int(split["chunk_size"]), int(split["overlap"]), str(split["chunker"])
-        )
-    except (KeyError, TypeError, ValueError, CalculatorError):
-        return None  # not a split the page's worker makes: the window model's plan
-    measured = _fit(fit, plan, documents)
-    counts = measured[2] if measured is not None else [chunks for _, chunks in documents]
-    return SplitChunks(
-        plan,
-        _split_again(resplit, plan),
-        None if measured is None else measured[:2],
-        tuple(tuple(chunks) for chunks in counts),
-    )
-
-
-def _fit(
-    fit: object, plan: CorpusPlan, documents: list[tuple[int, list[int]]]
-) -> tuple[str, CorpusPlan, list[list[int]]] | None:
-    """The splitter's chunks of ``plan`` each counted in the model's own tokenizer, as the
-    page's worker counted them: as many chunks a document as the split's; nothing else."""
-    if not isinstance(fit, dict) or fit.get("chunker") != plan.chunker:
-        return None
-    try:
-        window = [int(n) for n in fit["window"]]
-        tokenizer = str(fit["tokenizer"])
-        counted = [[int(n) for n in chunks] for chunks in fit["documents"]]
-        if window != [plan.chunk_size, plan.overlap] or [len(c) for c in counted] != [
-            len(chunks) for _, chunks in documents
-        ]:
-            return None
-        model = plan_split(
-            ((tokens, chunks) for (tokens, _), chunks in zip(documents, counted, strict=True)),
-            plan.chunk_size, plan.overlap, plan.chunker,
-        )  # fmt: skip
-    except (KeyError, TypeError, ValueError, CalculatorError):
-        return None
-    return tokenizer, model, counted
-
-
-def _split_again(resplit: object, plan: CorpusPlan) -> tuple[int, int, ReindexPlan] | None:
-    """The documents of ``plan`` split again at a re-indexing's window, as the page's worker
-    found it; nothing for another split's, or what the worker does not make."""
-    if not isinstance(resplit, dict) or resplit.get("chunker") != plan.chunker:
-        return None
-    try:
-        window = [int(n) for n in resplit["window"]]
-        size, overlap = (int(n) for n in resplit["again"])
-        change = ReindexPlan(*(int(n) for n in resplit["change"]))
-    except (KeyError, TypeError, ValueError):
-        return None
-    if window != [plan.chunk_size, plan.overlap] or min(fields_dict(change).values()) < 0:
-        return None
-    return size, overlap, change
-
-
-# The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
-# main form's), the storage's inputs and the price.
-_TRADEOFF_INPUTS: frozenset[Panel] = frozenset({"main", "storage", "cost"})
 
 
 def page_answer(
@@ -238,24 +193,23 @@ def page_answer(
     with_tradeoff: bool = False,
     measured: Mapping[tuple[int, int], tuple[int, int]] | None = None,
     retrieval: Mapping[tuple[int, int], Measures] | None = None,
+    panels: bool = True,
 ) -> Answer:
     """What the page paints for ``outcome``: the command line's sections (one assembly,
     ``describe_panels``), each panel's state, the errors, the chosen model (with the fields
     ``filled`` from it in this request) and the link.  ``respond`` sends it with every
     integer as its decimal string.  The trade-off only ``with_tradeoff``, and not while a
-    field it follows is invalid (its last figures stay, out of date)."""
-    plan = outcome.plan
+    field it follows is invalid (its last figures stay, out of date).  Without ``panels``
+    (``outcome`` of the main form only), the main result and the link, every panel
+    ``null`` and ``later``: a page's first answer, whose panels the next one brings."""
+    if not panels:
+        return _first_answer(outcome, fields, number_format)
     link = link_from_fields(fields, number_format)
-    result: ResultAnswer | None = None
-    if plan is not None:
-        result = {
-            **describe(plan, outcome.vectors),
-            "derivation": _derivation(plan, outcome.vectors),
-            "chunk_map": chunk_map(plan),
-            "length_distribution": _length_distribution(plan),
-        }
+    result = _main_result(outcome)
     stale = stale_panels(outcome.errors)
-    tradeoff_stale = bool(stale & _TRADEOFF_INPUTS)
+    tradeoff_stale = bool(stale & TRADEOFF_INPUTS)
+    from ._panel_report import describe_panels  # noqa: PLC0415 (see _first_answer)
+
     # Without the command line's English: the page words the formulas from its catalog.
     figures = describe_panels(
         outcome,
@@ -307,6 +261,59 @@ def page_answer(
     }
 
 
+def _main_result(outcome: FormOutcome) -> ResultAnswer | None:
+    plan = outcome.plan
+    if plan is None:
+        return None
+    return {
+        **describe(plan, outcome.vectors),
+        "derivation": _derivation(plan, outcome.vectors),
+        "chunk_map": chunk_map(plan),
+        "length_distribution": _length_distribution(plan),
+    }
+
+
+def _first_answer(
+    outcome: FormOutcome, fields: Mapping[str, str], number_format: NumberFormat
+) -> Answer:
+    """The main result, its fields' errors and the link, every panel ``null``: what a page
+    paints first.  The panels' modules (``_panel_form``, ``_panel_report`` and the model's)
+    are then not imported yet, so a first visit's first answer needs none of their bytes:
+    they come in the calculator's later zip, and the page's next request brings the rest."""
+    link = link_from_fields(fields, number_format)
+    result = _main_result(outcome)
+    stale = "main" in stale_panels(outcome.errors)
+    main: PanelState = "stale" if stale else "unused" if result is None else "fresh"
+    return {
+        "errors": {name: _field_error(error) for name, error in outcome.errors.items()},
+        "panels": {
+            "main": main,
+            "compare": "unused",
+            "documents": "unused",
+            "budget": "unused",
+            "cost": "unused",
+            "reindex": "unused",
+            "storage": "unused",
+            "model_limit": "unused",
+            "tradeoff": "unused",
+        },
+        "result": result,
+        "documents": None,
+        "budget": None,
+        "cost": None,
+        "compare": {"rows": [], "default": True, "notes": [], "figures": None},
+        "reindex": None,
+        "storage": None,
+        "model_limit": None,
+        "model": None,
+        "tradeoff": None,
+        "query": link.query,
+        "fragment": link.fragment,
+        "list_link": link.list_form,
+        "later": True,
+    }
+
+
 def _chosen_model_fields(
     fields: Mapping[str, str], previous: str, number_format: NumberFormat
 ) -> dict[str, str]:
@@ -336,67 +343,6 @@ def _model(
     from ._model_fields import page_model  # noqa: PLC0415
 
     return page_model(model_preset(name), fields, number_format, filled)
-
-
-def _export_file(
-    outcome: FormOutcome,
-    request: Mapping[str, object],
-    number_format: NumberFormat,
-    retrieval: Mapping[tuple[int, int], Measures] | None = None,
-) -> ExportAnswer | None:
-    """The plan and its trade-off as Markdown (the page's number format) or CSV (plain
-    figures), headed in the request's words; nothing while a field they follow is invalid."""
-    # Imported on the first export: no page's start needs them (nor its memory snapshot).
-    from .._tradeoff import tradeoff  # noqa: PLC0415
-    from ._export import export_csv, export_markdown, export_words  # noqa: PLC0415
-
-    file_format = request.get("format")
-    words = request.get("words")
-    plan, vectors = outcome.plan, outcome.vectors
-    if plan is None or _TRADEOFF_INPUTS & stale_panels(outcome.errors):
-        return None
-    if file_format not in ("markdown", "csv"):
-        return None
-    given = words if isinstance(words, Mapping) else {}
-    chosen = export_words({k: v for k, v in given.items() if isinstance(v, str)})
-    grid = tradeoff(
-        plan, vectors=vectors, storage=outcome.storage,
-        price_per_million=outcome.price_per_million, retrieval=retrieval,
-    )  # fmt: skip
-    if file_format == "csv":
-        return {"format": "csv", "text": export_csv(grid, chosen)}
-    # Polish writes 2048 ungrouped, as the page does (CLDR's minimum grouping digits).
-    group_four_digits = request.get("group_four_digits") is not False
-    text = export_markdown(
-        plan, vectors, grid, words=chosen, number_format=number_format,
-        group_four_digits=group_four_digits, settings=_settings(request.get("settings")),
-        notes=_texts(request.get("notes")),
-    )  # fmt: skip
-    return {"format": "markdown", "text": text}
-
-
-# What an export request may carry of the page's own texts: a few short lines each.
-_MOST_SETTINGS = 24
-_MOST_TEXT = 2000
-
-
-def _texts(given: object) -> list[str]:
-    """The page's notes for the export (its warnings and sources), as strings, bounded."""
-    if not isinstance(given, list):
-        return []
-    return [item[:_MOST_TEXT] for item in given[:_MOST_SETTINGS] if isinstance(item, str)]
-
-
-def _settings(given: object) -> list[tuple[str, str]]:
-    """The page's (label, value) settings for the export, as strings, bounded."""
-    if not isinstance(given, list):
-        return []
-    rows = [item for item in given[:_MOST_SETTINGS] if isinstance(item, list) and len(item) == 2]
-    return [
-        (label[:_MOST_TEXT], value[:_MOST_TEXT])
-        for label, value in rows
-        if isinstance(label, str) and isinstance(value, str)
-    ]
 
 
 def _field_error(error: CalculatorError) -> FieldError:

@@ -351,3 +351,6 @@ class Answer(TypedDict):
     list_came: NotRequired[ListForm]
     #: Asked with a link's query: the form's texts it gives.
     fields: NotRequired[dict[str, str]]
+    #: Asked with ``"first": true`` (a page's first request): true, the main result only, every
+    #: panel null and "unused"; the page's next request brings them.
+    later: NotRequired[bool]

@@ -11,11 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .._compare import MAX_ROWS, ROW_FIELDS
-from .._databases import DATABASES, INDEX_KINDS
-from .._qdrant import ON_DISK_CHOICES
+from .._choices import DATABASES, INDEX_KINDS, MAX_ROWS, ON_DISK_CHOICES, REINDEX_KINDS, ROW_FIELDS
 from .._record import record
-from .._reindex import REINDEX_KINDS
 from .._tables._model_names import MODEL_NAMES
 from .._vectors import CUSTOM_DTYPE, DTYPE_BITS
 
@@ -280,6 +277,11 @@ def panel_fields(panel: Panel) -> tuple[str, ...]:
     ('chunk_size', 'overlap', 'top_k', 'context_window', 'reserved_tokens', 'answer_tokens')
     """
     return tuple(f.name for f in FIELDS.values() if panel in f.panels)
+
+
+# The panels whose fields the trade-off follows: the corpus, the window and the vectors (the
+# main form's), the storage's inputs and the price.
+TRADEOFF_INPUTS: frozenset[Panel] = frozenset({"main", "storage", "cost"})
 
 
 def stale_panels(errors: Mapping[str, object]) -> frozenset[Panel]:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from urllib.parse import parse_qsl, urlencode
 
-from .._compare import ROW_FIELDS
+from .._choices import ROW_FIELDS
 from .._cost import parse_price
 from .._decimals import decimal_text
 from .._documents import parse_document_tokens
@@ -24,6 +23,7 @@ from .._record import record
 from .._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS, MODEL_PRESETS
 from ._list_link import QUERY_LIST_LIMIT, list_fragment
+from ._percent import encoded_query, query_pairs
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
@@ -74,7 +74,7 @@ def fields_from_query(query: str, number_format: NumberFormat = MACHINE) -> dict
     '0,02'
     """
     given: dict[str, str] = {}
-    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+    for name, value in query_pairs(query.removeprefix("?")):
         if name in DEFAULT_FIELDS or name in (COMPARE_PARAMETER, LEGACY_DOCUMENTS_MODE):
             given.setdefault(name, value)
     if CORPUS_PARAMETER not in given:
@@ -113,7 +113,7 @@ def query_from_fields(fields: Mapping[str, str], number_format: NumberFormat = M
     spec = _compare_spec(fields, number_format)
     if spec:
         parameters[COMPARE_PARAMETER] = spec
-    return urlencode(parameters)
+    return encoded_query(parameters)
 
 
 def _model_defaults(fields: Mapping[str, str]) -> dict[str, str]:
@@ -154,9 +154,9 @@ def link_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MA
     ('corpus=list', 'list=o', 'ordered')
     """
     query = query_from_fields(fields, number_format)
-    parameters = dict(parse_qsl(query, keep_blank_values=True))
+    parameters = dict(query_pairs(query))
     listed = parameters.get("document_tokens", "")
-    if len(urlencode({"document_tokens": listed})) <= QUERY_LIST_LIMIT:
+    if len(encoded_query({"document_tokens": listed})) <= QUERY_LIST_LIMIT:
         return Link(query)
     del parameters["document_tokens"]
     parameters = {CORPUS_PARAMETER: "list", **parameters}
@@ -166,8 +166,8 @@ def link_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MA
         counts = None
     fragment = list_fragment(listed, counts)
     if fragment is None:
-        return Link(urlencode(parameters), "", "too_long")
-    return Link(urlencode(parameters), *fragment)
+        return Link(encoded_query(parameters), "", "too_long")
+    return Link(encoded_query(parameters), *fragment)
 
 
 def _travels(name: str, fields: Mapping[str, str]) -> bool:

@@ -18,7 +18,7 @@ import calculator
 from browser.conftest import Started
 from browser.test_panels import message
 from calculator._models import model_preset
-from calculator.protocol._report import describe_cost
+from calculator.protocol._panel_report import describe_cost
 
 
 def price_text(lang: str, decimal: str) -> str:
