@@ -7,24 +7,43 @@ from engine.build import App
 
 # Answered before the memory snapshot is taken, so the snapshot holds what a first answer
 # imports and caches.  Python, evaluated in Pyodide: its text, this layout too, is part of the
-# memory the snapshot holds.
+# memory the snapshot holds.  A page's first request asks for the main form only ("first":
+# the panels follow in its next answer, from the later zip).
 SNAPSHOT_REQUEST = """{"fields": dict(calculator.DEFAULT_FIELDS),
-                               "number_format": {"group": ",", "decimal": "."}}"""
+                               "number_format": {"group": ",", "decimal": "."}, "first": True}"""
 
 CALCULATOR = App(
     package="calculator",
     entry="respond",
-    requests=(
+    # What a page's first answer imports goes in the calculator's zip: the default form and
+    # links (every kind of corpus, a list in the query and in the fragment, a price, rows to
+    # compare), in both number formats.  A link naming a model reads its preset's fields from
+    # models.json, which the later zip holds: its first answer downloads that zip first.
+    first_requests=(
         SNAPSHOT_REQUEST,
-        # The other number format, and a link's query: their imports go in the zip too.
         '{"fields": dict(calculator.DEFAULT_FIELDS),'
-        ' "number_format": {"group": ".", "decimal": ","}}',
-        '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384",'
+        ' "number_format": {"group": ".", "decimal": ","}, "first": True}',
+        '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384'
+        '&price_per_million=0,02&compare=512:64,256:0:768:int8&database=pgvector",'
+        ' "number_format": {"group": ".", "decimal": ","}, "first": True}',
+        '{"query": "?corpus=list&document_tokens=100%0A200&dtype=custom&bytes_per_dimension=3",'
+        ' "number_format": {"group": ",", "decimal": "."}, "first": True}',
+        '{"query": "?corpus=documents&documents=40&average_tokens=900",'
+        ' "fragment": calculator.protocol._query.link_from_fields('
+        '{"corpus": "list", "document_tokens": "\\n".join(map(str, range(1, 3000)))},'
+        ' calculator.protocol.MACHINE).fragment, "first": True}',
+    ),
+    # The rest of what a page imports goes in the later zip, which the worker fetches once
+    # the first answer is out: the panels, in both number formats and from a link.
+    requests=(
+        '{"fields": dict(calculator.DEFAULT_FIELDS),'
+        ' "number_format": {"group": ",", "decimal": "."}}',
+        '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384'
+        '&compare=512:64,256:0&price_per_million=0,02&database=pgvector",'
         ' "number_format": {"group": ".", "decimal": ","}}',
         # A model's preset, read from its data file once a model is chosen.
         '{"fields": {"model": "e5-base-v2"}, "previous_model": "custom"}',
-        # The trade-off and the export, imported once the visitor scrolls to them: what they
-        # import (bisect) goes in the zip, not in the snapshot.
+        # The trade-off and the export, imported once the visitor scrolls to them.
         '{"fields": dict(calculator.DEFAULT_FIELDS), "tradeoff": True,'
         ' "export": {"format": "markdown"}}',
     ),
@@ -46,3 +65,4 @@ CALCULATOR = App(
 )
 # The calculator's zip, beside the start-up zip in start-<hash>/.
 CALCULATOR_ZIP = CALCULATOR.zip_name
+CALCULATOR_LATER_ZIP = CALCULATOR.later_zip_name

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from engine.build import PYODIDE_VERSION, SNAPSHOT_NAME, START_STDLIB
-from site_build.app import CALCULATOR_ZIP
+from site_build.app import CALCULATOR_LATER_ZIP, CALCULATOR_ZIP
 from site_build.project import BuildError
 
 
@@ -22,6 +22,9 @@ class Layout(NamedTuple):
     # "start-<hash>/python_calculator.zip": the calculator's zip, which every start adds once
     # Python has started (engine/node/start_stdlib.py).
     calculator: str
+    # "start-<hash>/python_calculator_later.zip": the rest of the calculator a page runs,
+    # which the worker fetches once the first answer is out.
+    calculator_later: str
     # "tokens-<hash>/": the tokenizer's code and ranks, loaded only when a page counts text.
     tokens: str
 
@@ -41,5 +44,6 @@ def layout_of(dist: Path) -> Layout:
         snapshot=only("snapshot-*") + SNAPSHOT_NAME,
         start=only("start-*") + START_STDLIB,
         calculator=only("start-*") + CALCULATOR_ZIP,
+        calculator_later=only("start-*") + CALCULATOR_LATER_ZIP,
         tokens=only("tokens-*"),
     )

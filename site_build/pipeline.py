@@ -51,7 +51,9 @@ def ship_assets(pyodide: Path, dist: Path, layout: Layout, catalogs: Mapping[str
     """Our scripts, bundled, and styles with the build manifest naming `layout`, and the
     counting panel's strings in each language; the directory's name."""
     copy_static(dist / "assets")
-    shipped = engine.Shipped(layout.runtime, layout.start, layout.calculator, layout.snapshot)
+    shipped = engine.Shipped(
+        layout.runtime, layout.start, layout.calculator, layout.calculator_later, layout.snapshot
+    )
     lock_info = engine.pyodide_lock_info(pyodide)
     app_urls = {"tokens": layout.tokens}
     engine.write_build_manifest(dist / "assets", shipped, lock_info, CALCULATOR, app_urls)
@@ -82,8 +84,9 @@ def build(dist: Path = DIST) -> None:
     shipped = engine.ship_engine(dist, pyodide, wheel, CALCULATOR)
     tokens = ship_tokenizer(dist)
     layout = Layout(
-        "assets/", shipped.runtime, shipped.snapshot, shipped.start, shipped.app_zip, tokens
-    )
+        "assets/", shipped.runtime, shipped.snapshot, shipped.start, shipped.app_zip,
+        shipped.later_zip, tokens,
+    )  # fmt: skip
     assets = ship_assets(pyodide, dist, layout, catalogs)
     render_pages(
         dist,

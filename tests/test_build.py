@@ -95,31 +95,55 @@ def test_only_the_pyodide_files_loadpyodide_fetches_are_shipped(
     assert (dist / layout.start).is_file()
 
 
-def test_the_start_up_zip_holds_pythons_start_and_the_calculators_zip_the_rest(
+def test_the_start_up_zip_holds_pythons_start_and_the_calculators_zips_the_rest(
     dist: Path, layout: build.Layout
 ) -> None:
     # The build boots Pyodide from the start-up zip alone before it adds the calculator's
-    # (engine/node/start_stdlib.mjs), so each holds what it must; here: nothing twice, and the
-    # calculator and what only it imports out of the zip fetched beside the wasm.
+    # (engine/node/start_stdlib.mjs), and answers the first requests before the later zip is
+    # there, so each holds what it must; here: no module twice, the calculator's first answer
+    # and what only it imports in the zip fetched beside the wasm, the panels in the later one.
     with (
         zipfile.ZipFile(dist / layout.start) as start,
         zipfile.ZipFile(dist / layout.calculator) as calculator,
+        zipfile.ZipFile(dist / layout.calculator_later) as later,
     ):
         for_start, for_calculator = set(start.namelist()), set(calculator.namelist())
-    assert for_start.isdisjoint(for_calculator)
+        for_later = set(later.namelist())
+        listed_later = set(calculator.read("_later_modules.txt").decode().split())
+    modules = [{name for name in names if not name.endswith("/")} for names in
+               (for_start, for_calculator, for_later)]  # fmt: skip
+    assert modules[0].isdisjoint(modules[1] | modules[2])
+    assert modules[1].isdisjoint(modules[2])
     assert {"_pyodide/__init__.pyc", "pyodide/__init__.pyc", "encodings/__init__.pyc"} <= (
         for_start
     )
     assert {
         "calculator/__init__.pyc",
         "calculator/protocol/__init__.pyc",
-        # A data file the page reads: the model presets (App.data).
-        "calculator/models.json",
+        "calculator/protocol/_form.pyc",
+        "calculator/protocol/_query.pyc",
         "fractions.pyc",
         "decimal.pyc",
         "_lazy_stdlib.pyc",
-        "_lazy_stdlib_modules.txt",
+        "_later_modules.txt",
     } <= for_calculator
+    assert {
+        "calculator/protocol/_panel_form.pyc",
+        "calculator/protocol/_panel_report.pyc",
+        "calculator/_compare.pyc",
+        "calculator/_pgvector.pyc",
+        # A data file the page reads: the model presets (App.data).
+        "calculator/models.json",
+        # What a traceback's formatting imports, and the whole stdlib's list of modules.
+        "_colorize.pyc",
+        "_lazy_stdlib_modules.txt",
+    } <= for_later
+    # The list the worker's finder reads: every module of the later zip, by its dotted name.
+    assert listed_later == {
+        name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+        for name in for_later
+        if name.endswith(".pyc")
+    }
     assert not any(name.startswith("calculator/") for name in for_start)
 
 

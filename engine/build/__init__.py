@@ -64,6 +64,6 @@ def ship_engine(dist: Path, pyodide: Path, wheel: Path, app: App) -> Shipped:
     them and `wheel`, and the memory snapshot over those zips: each in a versioned directory
     of `dist`."""
     runtime = ship_runtime(pyodide, dist)
-    start, app_zip = ship_start_stdlib(pyodide, dist, runtime, wheel, app)
+    start, app_zip, later_zip = ship_start_stdlib(pyodide, dist, runtime, wheel, app)
     snapshot = ship_snapshot(pyodide, dist, start, app_zip, app)
-    return Shipped(runtime, start, app_zip, snapshot)
+    return Shipped(runtime, start, app_zip, later_zip, snapshot)

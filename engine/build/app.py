@@ -12,16 +12,20 @@ class App:
     """A package of the wheel whose function `entry` answers one JSON request (a str) with
     one JSON answer.
 
-    `requests` are Python expressions of requests the app answers at build time (the package
-    imported under its name): its zip holds what answering them imports, and the snapshot is
-    made once it has answered the first.  `not_on_page` names the package's files no page
-    imports, which its zip leaves out (a module a loaded one imports would fail the zips'
-    check).  `data` names the package's data files a page reads (with its modules' loader,
-    e.g. pkgutil.get_data), which its zip holds beside the modules.
+    `first_requests` and `requests` are Python expressions of requests the app answers at
+    build time (the package imported under its name): those a page's first answer makes, and
+    the others.  Its zip holds what answering the first ones imports, and the snapshot is made
+    once it has answered the very first; its later zip, which the worker fetches once the
+    first answer is out, holds the rest of what answering all of them imports.  `not_on_page`
+    names the package's files no page imports, which both zips leave out (a module a loaded
+    one imports would fail the zips' check).  `data` names the package's data files a page
+    reads (with its modules' loader, e.g. pkgutil.get_data), which its later zip holds beside
+    the modules.
     """
 
     package: str
     entry: str
+    first_requests: tuple[str, ...]
     requests: tuple[str, ...]
     not_on_page: tuple[str, ...] = ()
     data: tuple[str, ...] = ()
@@ -30,10 +34,19 @@ class App:
     def zip_name(self) -> str:
         """The app's zip, shipped beside the start-up zip.
 
-        >>> App("planner", "answer", ("{}",)).zip_name
+        >>> App("planner", "answer", ("{}",), ()).zip_name
         'python_planner.zip'
         """
         return f"python_{self.package}.zip"
+
+    @property
+    def later_zip_name(self) -> str:
+        """The app's later zip, beside its zip.
+
+        >>> App("planner", "answer", ("{}",), ()).later_zip_name
+        'python_planner_later.zip'
+        """
+        return f"python_{self.package}_later.zip"
 
     @property
     def zip_path(self) -> str:
@@ -45,6 +58,7 @@ class App:
         return json.dumps(
             {
                 "entry": self.entry,
+                "first_requests": self.first_requests,
                 "requests": self.requests,
                 "not_on_page": self.not_on_page,
                 "data": self.data,

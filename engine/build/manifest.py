@@ -22,6 +22,7 @@ class Shipped(NamedTuple):
     runtime: str  # "pyodide-<version>-<hash>/": Pyodide's runtime, the compiled stdlib
     start: str  # "start-<hash>/python_stdlib_start.zip"
     app_zip: str  # "start-<hash>/python_<package>.zip"
+    later_zip: str  # "start-<hash>/python_<package>_later.zip"
     snapshot: str  # "snapshot-<hash>/python-snapshot.bin"
 
     @property
@@ -67,6 +68,8 @@ def write_build_manifest(
         f"export const startStdlibURL = new URL({from_assets(start)}, import.meta.url).href;",
         f"export const appZipURL = new URL({from_assets(shipped.app_zip)}, import.meta.url).href;",
         f"export const appZipPath = {json.dumps(app.zip_path)};",
+        f"export const laterZipURL = new URL({from_assets(shipped.later_zip)}, "
+        "import.meta.url).href;",
         f"export const appModule = {json.dumps(app.package)};",
         f"export const appEntry = {json.dumps(app.entry)};",
         "export const appURLs = {"

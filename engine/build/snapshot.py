@@ -34,7 +34,7 @@ def snapshot_key(start_zip: Path, app_zip: Path, app: App) -> str:
         Path(__file__),  # how it is packed
     ):
         digest.update(sha256_of(made_of).encode())
-    digest.update(f"{app.package}\0{app.entry}\0{app.requests[0]}".encode())
+    digest.update(f"{app.package}\0{app.entry}\0{app.first_requests[0]}".encode())
     return digest.hexdigest()[:16]
 
 
@@ -59,7 +59,7 @@ def make_snapshot(pyodide: Path, start_zip: Path, app_zip: Path, app: App, targe
             app.zip_path,
             app.package,
             app.entry,
-            app.requests[0],
+            app.first_requests[0],
             str(target),
         ],
         check=True,

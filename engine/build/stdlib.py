@@ -69,10 +69,10 @@ def wheel_key(wheel: Path) -> str:
     return digest.hexdigest()
 
 
-def start_stdlib(pyodide: Path, whole: Path, wheel: Path, app: App) -> tuple[Path, Path]:
-    """The start-up zip and the app's zip for this stdlib and wheel, made once
-    (engine/node/start_stdlib.mjs), and checked there: the app's every module imports from
-    them alone."""
+def start_stdlib(pyodide: Path, whole: Path, wheel: Path, app: App) -> tuple[Path, Path, Path]:
+    """The start-up zip, the app's zip and its later zip for this stdlib and wheel, made once
+    (engine/node/start_stdlib.mjs), and checked there: the app's first answers need the first
+    two alone, and its every module imports from the three."""
     digest = hashlib.sha256(f"{sha256_of(whole)}{wheel_key(wheel)}".encode())
     digest.update(
         sources_key(
@@ -87,32 +87,35 @@ def start_stdlib(pyodide: Path, whole: Path, wheel: Path, app: App) -> tuple[Pat
     key = f"{PYODIDE_VERSION}-{digest.hexdigest()[:16]}"
     start = CACHE / f"python_stdlib_start-{key}.zip"
     app_zip = CACHE / f"python_{app.package}-{key}.zip"
-    if not (start.exists() and app_zip.exists()):
+    later = CACHE / f"python_{app.package}_later-{key}.zip"
+    if not (start.exists() and app_zip.exists() and later.exists()):
         with tempfile.TemporaryDirectory(dir=CACHE) as staging:
             made = Path(staging)
-            make_start_stdlib(pyodide, whole, wheel, app, made / START_STDLIB, made / app.zip_name)
+            make_start_stdlib(pyodide, whole, wheel, app, made / START_STDLIB)
             (made / START_STDLIB).rename(start)
             (made / app.zip_name).rename(app_zip)
-    return start, app_zip
+            (made / app.later_zip_name).rename(later)
+    return start, app_zip, later
 
 
 def ship_start_stdlib(
     pyodide: Path, dist: Path, runtime: str, wheel: Path, app: App
-) -> tuple[str, str]:
-    """The start-up zip of the shipped stdlib and the app's zip; their paths in dist/."""
+) -> tuple[str, str, str]:
+    """The start-up zip of the shipped stdlib, the app's zip and its later zip; their paths
+    in dist/."""
     (dist / "start").mkdir()
-    start, app_zip = start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel, app)
-    shutil.copy2(start, dist / "start" / START_STDLIB)
-    shutil.copy2(app_zip, dist / "start" / app.zip_name)
+    made = start_stdlib(pyodide, dist / runtime / "python_stdlib.zip", wheel, app)
+    names = (START_STDLIB, app.zip_name, app.later_zip_name)
+    for path, name in zip(made, names, strict=True):
+        shutil.copy2(path, dist / "start" / name)
     directory = versioned(dist / "start")
-    return directory + START_STDLIB, directory + app.zip_name
+    start, app_zip, later = (directory + name for name in names)
+    return start, app_zip, later
 
 
-def make_start_stdlib(  # noqa: PLR0917 (the zips' sources, then the zips)
-    pyodide: Path, whole: Path, wheel: Path, app: App, start: Path, app_zip: Path
-) -> None:
-    """Write the start-up zip of `whole` (the compiled stdlib) to `start`, and the zip of
-    `whole` and `wheel` for `app` to `app_zip` (in the same directory)."""
+def make_start_stdlib(pyodide: Path, whole: Path, wheel: Path, app: App, start: Path) -> None:
+    """Write the start-up zip of `whole` (the compiled stdlib) to `start`, and the zip and
+    the later zip of `whole` and `wheel` for `app` beside it (their names: `app`'s)."""
     node = node_command("to make the start-up stdlib")
     # Unpacked here, so the start-up zip's maker needs no zipfile module of its own (which
     # would pull zipfile and its codecs into the first visit's bytes).
@@ -131,7 +134,8 @@ def make_start_stdlib(  # noqa: PLR0917 (the zips' sources, then the zips)
                 app.described(),
                 str(start.parent),
                 start.name,
-                app_zip.name,
+                app.zip_name,
+                app.later_zip_name,
                 STDLIB_PATH_IN_BROWSER,
                 app.zip_path,
             ],

@@ -5,8 +5,8 @@
 // from the wheel unpacked on the host: unpacking it here would import zipfile, which the zips
 // then had to hold.
 //   node start_stdlib.mjs <pyodide dir> <lock file> <whole zip> <unpacked wheel> <package>
-//     <app> <work dir> <start zip name> <app zip name> <start zip mounted as>
-//     <app zip mounted as>
+//     <app> <work dir> <start zip name> <app zip name> <later zip name>
+//     <start zip mounted as> <app zip mounted as>
 // <package> is the app's package in the wheel, <app> the JSON start_stdlib.py describes.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -23,6 +23,7 @@ const [
   workDir,
   startName,
   appZipName,
+  laterZipName,
   mountedAs,
   appMountedAs,
 ] = process.argv.slice(2);
@@ -52,6 +53,10 @@ async function run(stdLibURL, args, appZip) {
 
 // The app as the wheel has it; the zips are made from what it imports.
 await run(wholeZip, ["make", "/lib/python314.zip", `/wheel/${appPackage}`, app, "/python/lazy_stdlib.py",
-  `/staging/${startName}`, `/staging/${appZipName}`, mountedAs, appMountedAs]);
+  `/staging/${startName}`, `/staging/${appZipName}`, `/staging/${laterZipName}`, mountedAs, appMountedAs]);
 // The sources off sys.path: the app must come from its zip.
-await run(join(workDir, startName), ["check", `/wheel/${appPackage}`, app, appMountedAs], join(workDir, appZipName));
+await run(
+  join(workDir, startName),
+  ["check", `/wheel/${appPackage}`, app, appMountedAs, `/staging/${laterZipName}`],
+  join(workDir, appZipName),
+);

@@ -2,28 +2,33 @@
 parts of the compiled standard library a first visit needs, and check them.
 
     make <whole zip> <app dir> <app> <lazy module> <start zip out> <app zip out>
-         <start zip mounted as> <app zip mounted as>
-    check <app dir> <app> <app zip mounted as>
+         <later zip out> <start zip mounted as> <app zip mounted as>
+    check <app dir> <app> <app zip mounted as> <later zip>
 
 The app is the Python package in <app dir> (the directory's name is the package's); <app> is
 a JSON object: "entry", the package's function that answers a JSON request with a JSON
-answer; "requests", Python expressions of the requests it answers here (the package is
-imported under its name); "not_on_page", the package's files no page imports; "data", the
-package's data files a page reads.
+answer; "first_requests" and "requests", Python expressions of the requests it answers here
+(the package is imported under its name), those of a page's first answer and the others;
+"not_on_page", the package's files no page imports; "data", the package's data files a page
+reads.
 
 `make` runs in a Pyodide booted from the whole compiled zip, after the app has been imported
 and has answered its requests.  The start-up zip holds the stdlib modules Pyodide's own start
-imported.  The app's zip holds the rest of what a page needs: every other stdlib module then
-in sys.modules (with what formatting a traceback imports: Pyodide formats every Python error
-that reaches JavaScript), every module the loaded app modules import (also inside functions),
-the app compiled like the stdlib but for the files no page imports, its data files,
-lazy_stdlib.py and the list of the whole zip's modules that it reads.  Python's start never
-reads the second zip, so a first visit fetches it once the wasm has come, while Python
-starts, instead of sharing the link with the wasm.
+imported.  The app's zip holds what the app's first answers imported besides (the app's
+modules and the stdlib's), lazy_stdlib.py and the list of the later zip's modules that it
+reads.  Python's start never reads the app's zip, so a first visit
+fetches it once the wasm has come, while Python starts, instead of sharing the link with the
+wasm.  The later zip holds the rest of what a page needs, fetched after the first answer:
+every other stdlib module that answering the other requests loaded, with what formatting a
+traceback imports (Pyodide formats every Python error that reaches JavaScript) and every
+module the loaded app modules import (also inside functions); the app's other modules but
+for the files no page imports; its data files; and the list of the whole zip's modules.
 
-`check` runs in a fresh Pyodide booted from the start-up zip alone (no lazy path), with the
-app's zip added to sys.path as the worker adds it: importing the app, answering, formatting
-a traceback and every import the loaded app modules name must not need more.  Both read the
+`check` runs in a fresh Pyodide booted from the start-up zip alone, with the app's zip added
+to sys.path as the worker adds it: importing the app and answering the first requests must
+not need more (no lazy path yet: any other import fails); then, with the later zip in place
+of its download, answering the others, formatting a traceback and every import the loaded
+app modules name must not need the whole stdlib.  Both read the
 app from the unpacked wheel's directory: unpacking it in Pyodide would import zipfile, which
 no page needs before its first answer.
 
@@ -45,6 +50,7 @@ import json  # noqa: E402
 import marshal  # noqa: E402
 import traceback  # noqa: E402
 import types  # noqa: E402
+import zipimport  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
@@ -53,6 +59,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 NAMES_FILE = "_lazy_stdlib_modules.txt"
+LATER_NAMES_FILE = "_later_modules.txt"
 LAZY_MODULE = "_lazy_stdlib"
 # A location-table entry (Python's InternalDocs/locations.md): 1, code 13 ("no column,
 # line delta follows"), length - 1 in code units (8 at most); then the delta 0 as svarint.
@@ -113,12 +120,16 @@ def imported_names(package: Path) -> set[str]:
     return {name for name in names if name.split(".")[0] != package.name}
 
 
-def answer_requests(package: Path, entry: str, requests: list[str]) -> None:
+def answer_requests(package: Path, entry: str, requests: "Sequence[str]") -> None:
     """Import the app, and answer each request (a Python expression that may name the
     package) with its function `entry`."""
     module = importlib.import_module(package.name)
     for request in requests:
         getattr(module, entry)(json.dumps(eval(request, {package.name: module})))
+
+
+def answer_first(package: Path, app: dict[str, Any]) -> None:
+    answer_requests(package, app["entry"], app["first_requests"])
 
 
 def import_everything(package: Path, app: dict[str, Any]) -> None:
@@ -170,12 +181,15 @@ def make(  # noqa: PLR0917 (the command line's arguments, in its order)
     lazy_module: str,
     start_target: str,
     app_target: str,
+    later_target: str,
     mounted_as: str,
     app_mounted_as: str,
 ) -> None:
     package = Path(package_dir)
     app = json.loads(app_json)
     sys.path.insert(0, str(package.parent))
+    answer_first(package, app)
+    first = frozenset(sys.modules)
     import_everything(package, app)
     # What formatting a traceback loads (_colorize, deferred until then) is held too: Pyodide
     # formats every Python error that reaches JavaScript.
@@ -191,20 +205,30 @@ def make(  # noqa: PLR0917 (the command line's arguments, in its order)
         start = compiled_entries(
             whole, [module for name, module in modules if for_start(name)], prefix
         )
-        rest = [module for name, module in modules if not for_start(name)]
-        entries = compiled_entries(whole, rest, prefix)
-        entries[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
+        rest = [(name, module) for name, module in modules if not for_start(name)]
+        entries = compiled_entries(whole, [m for name, m in rest if name in first], prefix)
+        later = compiled_entries(whole, [m for name, m in rest if name not in first], prefix)
+        # Read only when a module is missing from both zips: no first answer needs it.
+        later[NAMES_FILE] = "\n".join(module_names(whole)).encode() + b"\n"
     write_stored(start_target, start)
     app_prefix = app_mounted_as + "/"
-    for path in app_files(package, app["not_on_page"]).values():
+    for dotted, path in app_files(package, app["not_on_page"]).items():
         name = path.relative_to(package.parent).as_posix()
-        entries[name.rsplit("/", 1)[0] + "/"] = b""
-        entries[f"{name}c"] = without_line_tables(compiled(path.read_bytes(), app_prefix + name))
+        into = entries if dotted in first else later
+        into[name.rsplit("/", 1)[0] + "/"] = b""
+        into[f"{name}c"] = without_line_tables(compiled(path.read_bytes(), app_prefix + name))
     for name in app["data"]:
-        entries[f"{package.name}/{name}"] = (package / name).read_bytes()
+        later[f"{package.name}/{name}"] = (package / name).read_bytes()
+    later_names = sorted(
+        entry.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+        for entry in later
+        if entry.endswith(".pyc")
+    )
+    entries[LATER_NAMES_FILE] = "\n".join(later_names).encode() + b"\n"
     lazy = Path(lazy_module).read_bytes()
     entries[f"{LAZY_MODULE}.pyc"] = compiled(lazy, f"{app_prefix}{LAZY_MODULE}.py")
     write_stored(app_target, entries)
+    write_stored(later_target, later)
 
 
 def tracebacks_work() -> None:
@@ -218,18 +242,23 @@ def tracebacks_work() -> None:
             raise ImportError(f"a traceback without the stdlib's frames:\n{text}") from None
 
 
-def check(package_dir: str, app_json: str, app_mounted_as: str) -> None:
+def check(package_dir: str, app_json: str, app_mounted_as: str, later_zip: str) -> None:
     package = Path(package_dir)
     app = json.loads(app_json)
+    answer_first(package, app)
+    # The later zip as the worker has it once fetched; the whole stdlib stays out of reach
+    # (no address): an import only it could satisfy fails the check.
+    lazy = importlib.import_module(LAZY_MODULE)
+    lazy.install("", "")
+    lazy.later_arrived(Path(later_zip).read_bytes())
     import_everything(package, app)
-    # Each data file as a page reads it: with the package's own loader, from its zip.
-    module = sys.modules[package.name]
+    # Each data file as a page reads it: with a loader of the later zip, which holds them.
+    later = zipimport.zipimporter(lazy.LATER_PATH)
     for name in app["data"]:
-        read = module.__spec__.loader.get_data(str(Path(module.__file__).parent / name))
+        read = later.get_data(f"{lazy.LATER_PATH}/{package.name}/{name}")
         if read != (package / name).read_bytes():
-            raise ImportError(f"{package.name}/{name} is not the app's zip's data file")
+            raise ImportError(f"{package.name}/{name} is not the later zip's data file")
     tracebacks_work()
-    importlib.import_module(LAZY_MODULE)
     origin = sys.modules[package.name].__spec__.origin
     if not origin.startswith(app_mounted_as + "/"):
         raise ImportError(f"{package.name} was imported from {origin}, not from the app's zip")

@@ -7,6 +7,8 @@ export const snapshotURL: string;
 export const stdlibURL: string;
 export const startStdlibURL: string;
 export const appZipURL: string;
+/** The app's later zip: the rest of the app, fetched once the first answer is out. */
+export const laterZipURL: string;
 /** Where the app's zip lies in Pyodide's file system (on sys.path). */
 export const appZipPath: string;
 /** The app's package, and its function that answers a JSON request with a JSON answer. */
@@ -19,7 +21,12 @@ export const pyodideLockInfo: Record<string, unknown>;
 
 /** The few parts of a started Pyodide that the worker and the app's features touch. */
 export interface Pyodide {
-  pyimport(name: "_lazy_stdlib"): { install(stdlibURL: string): void };
+  pyimport(name: "_lazy_stdlib"): {
+    install(stdlibURL: string, laterZipURL?: string): void;
+    later_needed(): boolean;
+    later_arrived(bytes: Uint8Array): void;
+    destroy(): void;
+  };
   pyimport(name: "sys"): {
     path: { has(item: string): boolean; append(item: string): void; destroy(): void };
   };

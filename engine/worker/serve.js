@@ -3,9 +3,10 @@
 // the app's features get their own messages.  The app's worker script calls serve() once.
 //
 // Every start mounts the start-up zip (python_stdlib_start.zip: the stdlib modules Pyodide's
-// start imports) and, once Python has started, the app's zip (python_<package>.zip: the app
-// and the stdlib modules only it imports, fetched after the wasm); a module outside both comes
-// from the whole stdlib zip when first imported (engine/python/lazy_stdlib.py).
+// start imports) and, once Python has started, the app's zip (python_<package>.zip: what the
+// app's first answer imports, fetched after the wasm).  The app's later zip (the rest of the
+// app, python_<package>_later.zip) is fetched once the first answer is out; a module outside
+// those comes from the whole stdlib zip when first imported (engine/python/lazy_stdlib.py).
 // Three ways to start (the build writes what each needs):
 // - once the service worker has kept the build (the memory snapshot with it), a visit
 //   restores the snapshot, made over that zip: Python initialized and the app imported
@@ -38,6 +39,7 @@ import {
   appZipPath,
   appZipURL,
   downloadSizes,
+  laterZipURL,
   loadPyodide,
   pyodideLockInfo,
   pyodideURL,
@@ -294,7 +296,7 @@ async function bootPyodide() {
   }
   booted ??= await loadPyodide({ ...pyodideOptions, stdLibURL: startStdlibURL });
   mountAppZip(booted, await appZip, appZipPath);
-  booted.pyimport("_lazy_stdlib").install(stdlibURL);
+  booted.pyimport("_lazy_stdlib").install(stdlibURL, laterZipURL);
   return booted;
 }
 
@@ -392,9 +394,33 @@ let respondReady;
 async function answer({ id, request }) {
   try {
     const respond = await respondReady;
+    await laterZip; // once asked for, no answer downloads it a second time
     self.postMessage({ id, response: JSON.parse(respond(JSON.stringify(request))) });
   } catch (error) {
     self.postMessage({ id, error: String(error?.message ?? error) });
+  }
+  fetchLaterZip();
+}
+
+/** The app's later zip, asked for once the first answer is out (no first answer waits for
+ *  its bytes) and handed to Python, which the answers and features' messages after it wait
+ *  for; an import that needs it sooner downloads it itself, and so does one after a failed
+ *  fetch here (lazy_stdlib.py). */
+let laterZip;
+
+function fetchLaterZip() {
+  laterZip ??= withLazyStdlib((lazy) => lazy.later_needed())
+    .then((needed) => (needed ? okBytes(plainFetch(laterZipURL)) : null))
+    .then((bytes) => bytes && withLazyStdlib((lazy) => lazy.later_arrived(new Uint8Array(bytes))))
+    .catch(() => {});
+}
+
+async function withLazyStdlib(use) {
+  const lazy = pyodide.pyimport("_lazy_stdlib");
+  try {
+    return use(lazy);
+  } finally {
+    lazy.destroy();
   }
 }
 
@@ -406,6 +432,7 @@ let features = {};
 async function toFeature({ feature, message }) {
   try {
     await respondReady;
+    await laterZip;
   } catch {
     return; // the page has the load's failure already
   }

@@ -27,7 +27,8 @@ from browser.test_page import (
 # Glob patterns, so the tests keep working when the runtime's file names carry versions.
 WASM = "**/pyodide.asm*.wasm"
 STDLIB = "**/python_stdlib*.zip"
-CALCULATOR_ZIP = "**/python_calculator*.zip"
+CALCULATOR_ZIP = "**/python_calculator.zip"
+LATER_ZIP = "**/python_calculator_later.zip"
 RUNTIME_MODULE = "**/pyodide.asm*.mjs"
 SNAPSHOT = "**/python-snapshot*.bin"
 
@@ -89,6 +90,27 @@ def test_a_slow_network_keeps_the_page_usable_while_loading(page: Page, site_url
     expect(page.locator("[data-load-status]")).to_be_hidden()
 
 
+@pytest.mark.runtime_file_fails
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_links_first_answer_needs_none_of_the_later_zip(
+    page: Page, site_url: str, lang: str
+) -> None:
+    # Booted from the start-up zip (the snapshot refused) and refused the later zip: the first
+    # answer, the main result of a link with a list, a price and rows to compare, comes all
+    # the same; the answer with the panels, which need that zip, fails as Python failing does,
+    # and the main result stays.
+    page.route(LATER_ZIP, refuse_with_network_error)
+    page.route(SNAPSHOT, refuse_with_network_error)
+    page.goto(
+        f"{site_url}{lang}/?corpus=list&document_tokens=2500%0A2500&price_per_million=0.02"
+        "&compare=512:64,256:0"
+    )
+    expect(page.locator("html")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    expect_integer(page, "chunks", 12, lang)
+    expect(page.locator("[data-calc-error]")).to_have_text(catalog(lang)["status.python_error"])
+    expect(page.locator("[data-load-error]")).to_be_hidden()
+
+
 FAILING_TOKENS = "6666"
 # Appended to the wheel's calculator/protocol/__init__.py, of which the test makes the start-up zip
 # the page boots from: the entry point raises for one input, as a bug in Python would;
@@ -123,7 +145,6 @@ def calculator_zip_that_raises(
         work / wheel.name,
         build.CALCULATOR,
         work / build.START_STDLIB,
-        work / build.CALCULATOR_ZIP,
     )
     return (work / build.CALCULATOR_ZIP).read_bytes()
 

@@ -174,6 +174,8 @@ def test_each_runtime_file_is_fetched_once_from_the_site(
             *(f"{layout.runtime}{name}" for name in build.FIRST_VISIT_RUNTIME_FILES),
             layout.start,
             layout.calculator,
+            # Asked for once the first answer is out (engine/worker/serve.js).
+            layout.calculator_later,
         ]
     )
 
@@ -229,7 +231,7 @@ START_IN_A_WORKER = """
 async ({ restore, probe, firstUse, snapshotImage, appZip, archiveRoundTrip }) => {
   const manifest = new URL("./build-manifest.js", location.href).href;
   const source = `
-    import { appZipPath, appZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
+    import { appZipPath, appZipURL, laterZipURL, loadPyodide, pyodideLockInfo, pyodideURL,
       snapshotURL, startStdlibURL, stdlibURL } from ${JSON.stringify(manifest)};
     ${snapshotImage}
     ${appZip}
@@ -248,7 +250,7 @@ async ({ restore, probe, firstUse, snapshotImage, appZip, archiveRoundTrip }) =>
     const calculatorImported = sys.modules.has("calculator");
     const appZipBytes = await (await fetch(appZipURL)).arrayBuffer();
     mountAppZip(pyodide, appZipBytes, appZipPath);
-    pyodide.pyimport("_lazy_stdlib").install(stdlibURL);
+    pyodide.pyimport("_lazy_stdlib").install(stdlibURL, laterZipURL);
     const awaitInPython = () =>
       pyodide.runPythonAsync("from js import Promise\\\\nawait Promise.resolve(42)");
     const firstUses = {
