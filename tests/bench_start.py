@@ -59,7 +59,8 @@ document.documentElement.dataset.state = "ready";
 </script></body></html>
 """
 
-# Before any script of the page: when data-state becomes "ready", every long task, and how
+# Before any script of the page: when the first result is shown (data-state "answered", our
+# page's first answer, whose panels follow in the next; or "ready"), every long task, and how
 # our calculator's worker started (worker_starts.py).
 RECORDER = (
     RECORD_STARTS
@@ -73,7 +74,8 @@ RECORDER = (
     }
   }).observe({ type: "longtask", buffered: true });
   new MutationObserver(() => {
-    if (document.documentElement.dataset.state === "ready" && window.__bench.ready === null) {
+    const state = document.documentElement.dataset.state;
+    if ((state === "answered" || state === "ready") && window.__bench.ready === null) {
       window.__bench.ready = performance.now();
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
@@ -193,20 +195,32 @@ class Link:
 
 @dataclass
 class WireLog:
-    """Bytes each path's response body took on the wire, in the order they were sent."""
+    """Bytes each path's response body took on the wire, in the order they were sent, and
+    when each request arrived (time.time(), to compare with the page's clock)."""
 
     sent: list[tuple[str, int]] = field(default_factory=list)
+    arrived: list[float] = field(default_factory=list)
+
+    def clear(self) -> None:
+        self.sent.clear()
+        self.arrived.clear()
+
+    def asked_before(self, epoch_s: float) -> list[tuple[str, int]]:
+        """What was sent for the requests that arrived before `epoch_s`."""
+        return [sent for sent, at in zip(self.sent, self.arrived, strict=True) if at < epoch_s]
 
 
 def throttled_handler(link: Link, log: WireLog) -> type[build.SiteRequestHandler]:
     class Handler(build.SiteRequestHandler):
         def send_head(self) -> Any:
+            self.arrived_at = time.time()
             time.sleep(link.network.delay_s)  # the request's way there and the answer's back
             return super().send_head()
 
         def copyfile(self, source: Any, outputfile: Any) -> None:
             data = source.read()
             log.sent.append((self.path.split("?")[0], len(data)))
+            log.arrived.append(self.arrived_at)
             link.send(data, outputfile)
 
     return Handler
@@ -231,7 +245,9 @@ def stock_site() -> Path:
 def visit(context: BrowserContext, url: str) -> tuple[Page, Visit]:
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=120_000)
+    page.wait_for_selector(
+        'html[data-state="answered"], html[data-state="ready"]', state="attached", timeout=120_000
+    )
     data = page.evaluate(
         """() => ({
           ready: window.__bench.ready,
@@ -401,7 +417,7 @@ def byte_split(paths: Sequence[tuple[str, str | None]], dist: Path) -> dict[str,
             continue
         if path.startswith(f"/{layout.runtime}"):
             group = split["Pyodide runtime"]
-        elif path in (f"/{layout.start}", f"/{layout.calculator}"):
+        elif path in (f"/{layout.start}", f"/{layout.calculator}", f"/{layout.calculator_later}"):
             group = split["start-up and calculator zips"]
         elif path == f"/{layout.snapshot}":
             group = split["Python snapshot"]

@@ -33,6 +33,13 @@ const carried = {};
 // What a panel asks of every calculation from now on beside the form (the trade-off's grid,
 // once its panel nears the screen: no first answer waits for it).
 const requestParts = {};
+// The page's first request asks for the main form only ({first: true}): Python answers it
+// without the planning panels' modules, which a first visit then need not download before
+// its first result (the worker fetches them right after).  Its answer shows the main result,
+// and root's data-state is "answered" (not "ready") until the next request, sent at once,
+// has brought the panels; a link's panels, which show the default inputs' figures until
+// then, are marked data-panels-later meanwhile.
+let firstAsked = false;
 
 function buildRequest() {
   number_format ??= numberSeparators(formatter.tag);
@@ -113,7 +120,9 @@ function showResponse(response) {
   const errors = response.errors ?? {};
   if (response.fields) {
     fillFields(response.fields, errors);
-    addressRead();
+    if (!response.later) {
+      addressRead(); // a first answer's next request asks with the link again (see below)
+    }
   }
   paintErrors(errors);
   writeHidden(calcError, true);
@@ -133,6 +142,18 @@ function showResponse(response) {
     writeText(resultsEmpty, message(typed ? "results.invalid" : "results.empty"));
   }
   writeHidden(resultsEmpty, shownResult());
+  if (response.later) {
+    // The first answer: the panels and the modules listening wait for the next, asked now,
+    // with the link again where there is one (the panels' own fields, a comparison's rows
+    // say, are painted from the answer, not filled in the form).
+    if (response.fields) {
+      writeData(root, "panelsLater", "");
+    }
+    writeData(root, "state", "answered");
+    computeNow(true);
+    return;
+  }
+  delete root.dataset.panelsLater;
   shownAnswer = response;
   for (const listener of answerListeners) {
     listener(response);
@@ -155,7 +176,8 @@ export async function computeNow(keepAddress = false) {
   try {
     // Read once Python can answer: the form as it is then, and no Intl object made at start.
     await calculator.ready;
-    const request = buildRequest();
+    const request = firstAsked ? buildRequest() : { ...buildRequest(), first: true };
+    firstAsked = true;
     const response = await calculator.calculate(request);
     if (requestNumber === latestRequest) {
       answered(request);
