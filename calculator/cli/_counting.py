@@ -17,7 +17,7 @@ from ..protocol._form import SplitChunks
 from ._counted_text import counted_report, text_bytes_per_token
 from ._form_fields import one_line
 from ._options import EXIT_BAD_INPUT, PROGRAM, _flag
-from ._summary import _chunks, _tokens
+from ._words import Words, english
 
 if TYPE_CHECKING:
     from .._splitters._files import SplitFile
@@ -240,13 +240,16 @@ def _splitter_report(
     }
 
 
-def _splitter_lines(plan: CorpusPlan) -> list[str]:
+def _splitter_lines(plan: CorpusPlan, words: Words | None = None) -> list[str]:
     """The splitter whose chunks are the plan, and the window model's figures beside it."""
     if not plan.measured:
         return []
-    window = plan.window
+    w, window = words or english(), plan.window
     return [
-        f"split with {plan.chunker}: {_chunks(plan.chunks)}, {_tokens(plan.tokens_processed)}"
-        f" processed: every figure below is its chunks' (the window model would make"
-        f" {_chunks(window.chunks)}, {_tokens(window.tokens_processed)} processed)"
-    ]
+        w(
+            "cli.counted.splitter", chunker=plan.chunker, chunks=w.count(plan.chunks, "chunks"),
+            tokens=w.count(plan.tokens_processed, "tokens"),
+            window_chunks=w.count(window.chunks, "chunks"),
+            window_tokens=w.count(window.tokens_processed, "tokens"),
+        )
+    ]  # fmt: skip

@@ -24,6 +24,7 @@ from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
 from ._form_fields import one_line
 from ._options import EXIT_BAD_INPUT, PROGRAM
+from ._words import Words, english
 
 if TYPE_CHECKING:
     from .._retrieval._evaluate import SettingEvaluation
@@ -33,15 +34,6 @@ if TYPE_CHECKING:
     from ..protocol._carried import Measures
 
 # Each measure's column heading (the order is the measures' own, _evaluate.MEASURES).
-HEADINGS = {
-    "excerpt_survival": "whole",
-    "hit_at_k": "hit@k",
-    "recall": "recall",
-    "precision": "precision",
-    "iou": "IoU",
-    "mrr": "MRR",
-    "context_tokens": "context",
-}
 
 
 @dataclass(frozen=True)
@@ -208,32 +200,35 @@ def document_names(roots: list[str], paths: list[str]) -> list[str]:
     return names
 
 
-def evaluation_lines(evaluation: Evaluation) -> list[str]:
+def evaluation_lines(evaluation: Evaluation, words: Words | None = None) -> list[str]:
     """The evaluation as the readable output's lines: what was measured, then a table of
     the settings, the plan's first."""
+    w = words or english()
     retriever = evaluation.retriever
     if evaluation.dimensions is not None:
-        retriever += f" (WordLlama, {evaluation.dimensions} dimensions)"
+        retriever = w("cli.evaluation.wordllama", retriever=retriever,
+                      dimensions=evaluation.dimensions)  # fmt: skip
     lines = [
-        f"retrieval on your sample: {evaluation.questions:,} questions from {evaluation.path},",
-        f"{retriever}, the top {evaluation.top_k} chunks of each: measured on this sample with",
-        "this retriever, not a promise about your production model",
-        "  whole: excerpts whole inside some chunk, whatever is retrieved",
-        "  hit@k: questions whose every excerpt is whole inside a retrieved chunk",
-        "  recall, precision, IoU: Chroma's, of the retrieved characters against the excerpts'",
-        "  MRR: the mean of 1 / the rank of the first chunk holding an excerpt whole",
-        "  context: the tokens the top k chunks put into the prompt (mean)",
+        w("cli.evaluation.head_1", questions=evaluation.questions, path=evaluation.path),
+        w("cli.evaluation.head_2", retriever=retriever, top_k=evaluation.top_k),
+        w("cli.evaluation.head_3"),
+        *("  " + w(f"cli.evaluation.legend_{n}") for n in range(1, 6)),
     ]
-    header = ["setting", "chunks", *(HEADINGS[name] for name in MEASURES)]
+    header = [
+        w("cli.evaluation.col_setting"), w("cli.evaluation.col_chunks"),
+        *(w(f"cli.evaluation.col_{name}") for name in MEASURES),
+    ]  # fmt: skip
     rows = [header]
     for index, result in enumerate(evaluation.results):
         splitter, size, overlap = result.setting
-        name = f"{splitter} {size}/{overlap}" + (" (plan)" if index == 0 else "")
+        name = f"{splitter} {w.integer(size)}/{w.integer(overlap)}"
+        if index == 0:
+            name = w("cli.evaluation.plan_row", setting=name)
         if result.measures is None:
-            rows.append([name, "–", f"refused ({result.refused})"])
+            rows.append([name, "–", w("cli.evaluation.refused", reason=result.refused)])
             continue
-        values = [_shown(getattr(result.measures, field), field) for field in MEASURES]
-        rows.append([name, f"{result.chunks:,}", *values])
+        values = [_shown(getattr(result.measures, field), field, w) for field in MEASURES]
+        rows.append([name, w.integer(result.chunks), *values])
     widths = [max(len(row[column]) for row in rows if column < len(row))
               for column in range(len(header))]  # fmt: skip
     for row in rows:
@@ -258,10 +253,10 @@ def evaluation_report(evaluation: Evaluation) -> dict[str, object]:
     }
 
 
-def _shown(value: Fraction, field: str) -> str:
+def _shown(value: Fraction, field: str, words: Words) -> str:
     if field == "context_tokens":
-        return f"{round(value):,}"
-    return f"{float(value):.3f}"
+        return words.integer(round(value))
+    return words.decimal(f"{float(value):.3f}")
 
 
 def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
