@@ -1,9 +1,10 @@
 """The command line's summaries speak from the catalogs (``cli.*`` keys): in each of the five
-languages, every key filled, none written by hand in the code.
+languages (``--lang``), every key filled, none written by hand in the code.
 
 The page's own contract with the catalogs is tests/test_locales.py's; these are the command
 line's: its generated table is current, its text modules hold no English sentence of their
-own, each key it fills gets exactly its placeholders, and every ``cli.*`` key is used.
+own, each key it fills gets exactly its placeholders, every ``cli.*`` key is used, and a real
+example's summary in every language leaves nothing unfilled.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ import pytest
 from calculator.cli._tables._cli_words import CLI_WORDS
 from calculator.cli._words import LANGUAGES, Words
 from locale_contract import COMMAND_LINE_PREFIX
+from test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "calculator" / "cli"
 TABLE = CLI / "_tables" / "_cli_words.py"
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 CLI_KEYS = [key for key in ENGLISH if key.startswith(COMMAND_LINE_PREFIX)]
+EXAMPLES = ROOT / "web" / "examples" / "documents"
 
 # The modules whose every string is the summaries' (or their layout), and the functions of
 # other modules that word a summary.  The modules' other strings (--help's, argparse's own
@@ -214,7 +217,79 @@ def test_every_key_of_the_command_line_is_used() -> None:
     assert [key for key in CLI_KEYS if key not in named] == []
 
 
-# --- Plural forms ----------------------------------------------------------------------------
+# --- Every language on real examples ----------------------------------------------------------
+
+RUNS = {
+    "stream": [
+        "--tokens", "200000", "--chunk-size", "1024", "--overlap", "128", "--dimensions", "384",
+        "--max-input-tokens", "512", "--added-tokens", "2", "--top-k", "8",
+        "--context-window", "8192", "--price-per-million", "0.02",
+    ],
+    "documents": [
+        "--documents", "1200", "--average-tokens", "900", "--chunk-size", "512",
+        "--overlap", "64", "--dimensions", "768", "--database", "pgvector", "--replicas", "2",
+        "--new-chunk-size", "512", "--new-overlap", "128",
+    ],
+    "edit": [
+        "--tokens", "8000", "--chunk-size", "256", "--overlap", "32", "--edit-at", "1000",
+        "--edit-tokens", "100", "--dimensions", "1536", "--dtype", "int8",
+    ],
+    "compare": ["--tokens", "200000", "--chunk-size", "512", "--compare", "512:64,256:32"],
+    "tradeoff": ["--tokens", "50000", "--chunk-size", "512", "--overlap", "64", "--tradeoff"],
+    "count": [
+        "--count", str(EXAMPLES), "--chunk-size", "256", "--overlap", "32",
+        "--splitter", "recursive", "--model", "all-MiniLM-L6-v2",
+    ],
+}  # fmt: skip
+# Each example as the summary and as Markdown; the trade-off as CSV too.
+OUTPUTS = [
+    *((example, []) for example in RUNS),
+    *((example, ["--markdown"]) for example in RUNS),
+    ("tradeoff", ["--csv"]),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("example", "output"), OUTPUTS)
+def test_each_language_words_a_real_example_whole(
+    language: str, example: str, output: list[str]
+) -> None:
+    completed = run(*RUNS[example], *output, "--lang", language)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.strip()
+    assert PLACEHOLDER.findall(completed.stdout) == []
+    assert COMMAND_LINE_PREFIX not in completed.stdout
+    english = run(*RUNS[example], *output).stdout
+    assert (completed.stdout == english) == (language == "en")
+
+
+@pytest.mark.parametrize(
+    ("language", "first_line"),
+    [
+        ("en", "200,000 tokens, chunk size 1,024, overlap 128, step 896"),
+        ("pt", "200.000 tokens, tamanho do chunk 1.024, sobreposição 128, passo 896"),
+        ("de", "200.000 Tokens, Fenstergröße 1.024, Überlappung 128, Schrittweite 896"),
+        ("it", "200.000 token, dimensione del chunk 1.024, sovrapposizione 128, passo 896"),
+        ("pl", "200\u00a0000 tokenów, rozmiar fragmentu 1024, nakładka 128, krok 896"),
+    ],
+)
+def test_the_figures_take_the_languages_number_format(language: str, first_line: str) -> None:
+    completed = run(*RUNS["stream"], "--lang", language)
+    lines = completed.stdout.splitlines()
+    assert lines[0] == first_line
+    percent = {"en": "14.27%", "pt": "14,27%", "de": "14,27 %", "it": "14,27%", "pl": "14,27%"}
+    assert percent[language] in lines[2]
+
+
+def test_json_stays_english() -> None:
+    arguments = [*RUNS["count"], "--json"]
+    assert run(*arguments, "--lang", "de").stdout == run(*arguments).stdout
+
+
+def test_an_unknown_language_is_refused() -> None:
+    completed = run("--tokens", "8000", "--lang", "fr")
+    assert completed.returncode == 2
+    assert "--lang" in completed.stderr
 
 
 @pytest.mark.parametrize(
