@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from calculator.cli._tables._cli_words import CLI_WORDS
-from calculator.cli._words import LANGUAGES, Words
+from calculator.cli._words import FIGURE_COLUMN, LANGUAGES, Words
 from locale_contract import COMMAND_LINE_PREFIX
 from test_cli import run
 
@@ -58,6 +58,19 @@ def _generator_table() -> str:
 def test_the_words_table_is_current() -> None:
     # Edit locales/*.json, then: python3 tools/make_cli_words.py > <the table>.
     assert TABLE.read_text(encoding="utf-8") == _generator_table()
+
+
+def test_every_label_leaves_its_figure_in_the_column() -> None:
+    # A label of FIGURE_COLUMN characters or more would push its figure out of line.
+    long = [
+        (language, key, text)
+        for language, words in CLI_WORDS.items()
+        for key, text in words.items()
+        if key.startswith(COMMAND_LINE_PREFIX + "label.")
+        and isinstance(text, str)
+        and len(text) >= FIGURE_COLUMN
+    ]
+    assert long == []
 
 
 def test_every_language_has_every_key_of_the_command_line() -> None:

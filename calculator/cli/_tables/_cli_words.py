@@ -545,13 +545,13 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
             "custo de embedding a {price} por milhão de tokens: {cost} por {tokens} processados"
         ),
         "cli.cost.source": "o preço do preset de {model}, verificado em {checked}: {addresses}",
-        "cli.label.reused": "chunks reaproveitados",
-        "cli.label.to_embed": "chunks a incorporar",
-        "cli.label.to_delete": "chunks a remover",
+        "cli.label.reused": "reaproveitados",
+        "cli.label.to_embed": "a incorporar",
+        "cli.label.to_delete": "a remover",
         "cli.label.tokens_to_embed": "tokens a incorporar",
         "cli.label.one_time_cost": "custo único",
         "cli.label.versioned_peak": "pico versionado",
-        "cli.label.in_place_peak": "pico no mesmo índice",
+        "cli.label.in_place_peak": "pico no índice",
         "cli.reindex.reused": "{reused} de {old} antigos ({reason})",
         "cli.reindex.to_embed": "{embed} de {new} novos ({new} − {reused})",
         "cli.reindex.tokens_to_embed": (
@@ -966,7 +966,8 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
         "cli.budget.fits": "passt, mit {spare} Reserve",
         "cli.budget.over_by": "{over} zu viel",
         "cli.cost.line": (
-            "Embedding-Kosten bei {price} je Million Tokens: {cost} für {tokens} verarbeitet"
+            "Embedding-Kosten bei {price} je Million Tokens: {cost} für die Verarbeitung von "
+            "{tokens}"
         ),
         "cli.cost.source": (
             "der Preis aus dem Preset von {model}, geprüft am {checked}: {addresses}"
@@ -1520,11 +1521,11 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
         "cli.plural.over_limit": {
             "zero": "nessuno di {chunks} è più lungo: {lost}",
             "one": (
-                "{count} di {chunks} è più lungo; la maggior parte delle API di embedding lo "
+                "{count} su {chunks} è più lungo; la maggior parte delle API di embedding lo "
                 "tronca senza avviso, {lost}"
             ),
             "other": (
-                "{count} di {chunks} sono più lunghi; la maggior parte delle API di embedding li "
+                "{count} su {chunks} sono più lunghi; la maggior parte delle API di embedding li "
                 "tronca senza avviso, {lost}"
             ),
         },
@@ -1580,7 +1581,7 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
             "limite di input qui sotto conta token di {encoding}, non i suoi"
         ),
         "cli.fit.warning_over": (
-            "attenzione: {model} vede {over} di {chunks} oltre {limit}; {tokens} troncati, mai "
+            "attenzione: {model} vede {over} su {chunks} oltre {limit}; {tokens} troncati, mai "
             "inclusi nell'embedding"
         ),
         "cli.fit.within": "{model} vede tutti i {chunks} entro {limit}",
