@@ -113,10 +113,12 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
             return _refuse(*refusal.args)
     big = big_corpus(options)
     lengths = None if big is None else tuple(sorted(big.lengths.items()))
+    words = words_for(options)
     try:
         outcome = evaluate_form(_fields(options), lengths=lengths)
     except OSError as failure:
-        return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
+        said = words("cli.refusal.cannot_read", path=options.document_tokens, reason=str(failure))
+        return _refuse("--document-tokens", said)
     except NotTextError as failure:
         return _refuse("--document-tokens", f"{options.document_tokens}: {failure}")
     refused_option = _refusal(options, outcome)
@@ -126,9 +128,9 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
     assert plan is not None  # the form plans whenever it reports no error
     fit = cli_request(parser, options, preset, outcome.model_limit)
     if big is not None and fit is not None:
-        print(f"{PROGRAM}: {big.documents:,} documents: each one's chunks are measured against"
-              f" the model's input limit up to {MAX_DOCUMENTS:,}; not this time",
-              file=sys.stderr)  # fmt: skip
+        documents = words.count(big.documents, "documents")
+        said = words("cli.note.fit_up_to", documents=documents, most=MAX_DOCUMENTS)
+        print(f"{PROGRAM}: {said}", file=sys.stderr)
         fit = None
     again = outcome.reindex.new_window if outcome.reindex is not None else None
     # The trade-off's windows, each split too: the splitter's chunks at every point.
@@ -155,7 +157,6 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
             parser, options, counted, plan, windows_measured, checked=checked
         )
     retrieval = None if evaluation is None else evaluation.by_window()
-    words = words_for(options)
     panels = _Panels(options, outcome, measured, retrieval, words)
     panels.price_from = price_source(preset, kept)
     fits = (fit, cli_fits(fit, options, counted, splits, plan))

@@ -24,7 +24,7 @@ from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
 from ._form_fields import one_line
 from ._options import EXIT_BAD_INPUT, PROGRAM
-from ._words import Words, english
+from ._words import Words, english, words_for
 
 if TYPE_CHECKING:
     from .._retrieval._evaluate import SettingEvaluation
@@ -82,8 +82,7 @@ def evaluate_files(
     questions = [Question(item.question, item.excerpts) for item in found]
     splitter = options.splitter
     if splitter == "window" and options.encoding not in ENCODINGS:
-        _exit(parser, "--evaluate: the window model's chunks need an OpenAI encoding's tokens;"
-                      " choose --splitter recursive, markdown or sentence")  # fmt: skip
+        _exit(parser, "--evaluate: " + words_for(options)("cli.refusal.evaluate_window"))
     length, encoding, _ = splitter_length(options.encoding, Path(options.ranks), splitter)
 
     def length_for(_: str) -> Length:  # one splitter, so one length function
@@ -102,7 +101,8 @@ def evaluate_files(
     settings = [(splitter, plan.chunk_size, plan.overlap)]
     settings += [(splitter, size, overlap) for size, overlap in windows]
     top_k = int(options.top_k or FIELDS["top_k"].default)
-    shown = _Progress(len(settings)) if len(settings) > 1 and sys.stderr.isatty() else None
+    watched = len(settings) > 1 and sys.stderr.isatty()
+    shown = _Progress(len(settings), words_for(options)) if watched else None
     results = evaluate(
         documents, questions, settings, length_for=length_for, encoding=encoding,
         retriever=options.retriever, top_k=top_k, model=model,
@@ -163,15 +163,17 @@ def read_set(
     documents = [read_text(Path(path)) for path in paths]
     names = document_names(options.count, paths)
     file_format = evaluation_set_format(options.evaluate)
+    words, path = words_for(options), str(options.evaluate)
     if file_format is None:
-        _exit(parser, f"--evaluate: {options.evaluate}: name a JSONL or CSV file by its suffix"
-                      f" ({', '.join(FORMATS)})")  # fmt: skip
+        formats = ", ".join(FORMATS)
+        _exit(parser, "--evaluate: " + words("cli.refusal.set_suffix", path=path, formats=formats))
     try:
         text = Path(options.evaluate).read_bytes().decode("utf-8")
     except OSError as failure:
-        _exit(parser, f"--evaluate: cannot read {options.evaluate}: {failure.strerror}")
+        reason = str(failure.strerror)
+        _exit(parser, "--evaluate: " + words("cli.refusal.cannot_read", path=path, reason=reason))
     except UnicodeDecodeError as failure:
-        _exit(parser, f"--evaluate: {options.evaluate} is not UTF-8 text (byte {failure.start:,})")
+        _exit(parser, "--evaluate: " + words("cli.refusal.not_utf8", path=path, byte=failure.start))
     try:
         found = read_evaluation_set(text, list(zip(names, documents, strict=True)), file_format)
     except EvaluationSetError as bad:
@@ -267,11 +269,13 @@ def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
 class _Progress:
     """A progress line on standard error while the settings are measured."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, words: Words) -> None:
         self.total = total
+        self.words = words
 
     def advance(self, done: int) -> None:
-        sys.stderr.write(f"\revaluating retrieval: {done}/{self.total} settings")
+        said = self.words("cli.progress.evaluating", done=done, total=self.total)
+        sys.stderr.write("\r" + said)
         sys.stderr.flush()
 
     def close(self) -> None:

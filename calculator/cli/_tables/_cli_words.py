@@ -396,6 +396,31 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
         "cli.preset.counted_unknown": (
             "counted with {encoding}: its tokenizer is not published, not its exact counts"
         ),
+        "cli.refusal.no_tokenizer": (
+            "this copy of the package has no tokenizer (the page's wheel): {install}"
+        ),
+        "cli.refusal.ranks": "{failure}; {command} fetches them",
+        "cli.refusal.no_text_file": "no text file could be counted",
+        "cli.refusal.evaluates_up_to": "{documents}: evaluates up to {most}",
+        "cli.refusal.not_counted": "not counted: {error}",
+        "cli.refusal.no_document": "no document could be counted",
+        "cli.refusal.part_dataset": "{path} (bytes {start} to {stop})",
+        "cli.refusal.part_files": "{first} and the {more} files after it",
+        "cli.refusal.not_split": "not split: {error}",
+        "cli.refusal.changed": "the documents changed while they were counted",
+        "cli.refusal.evaluate_window": (
+            "the window model's chunks need an OpenAI encoding's tokens; choose --splitter "
+            "recursive, markdown or sentence"
+        ),
+        "cli.refusal.set_suffix": "{path}: name a JSONL or CSV file by its suffix ({formats})",
+        "cli.refusal.cannot_read": "cannot read {path}: {reason}",
+        "cli.refusal.not_utf8": "{path} is not UTF-8 text (byte {byte})",
+        "cli.progress.splitting": "splitting at {windows} windows",
+        "cli.progress.evaluating": "evaluating retrieval: {done}/{total} settings",
+        "cli.note.fit_up_to": (
+            "{documents}: each one's chunks are measured against the model's input limit up to "
+            "{most}; not this time"
+        ),
     },
     "pt": {
         "field.chunk_size.label": "Tamanho do chunk",
@@ -816,6 +841,33 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
         "cli.preset.counted_unknown": (
             "contado com {encoding}: o seu tokenizador não é publicado, não são as contagens "
             "exatas dele"
+        ),
+        "cli.refusal.no_tokenizer": (
+            "esta cópia do pacote não tem tokenizador (o wheel da página): {install}"
+        ),
+        "cli.refusal.ranks": "{failure}; {command} os baixa",
+        "cli.refusal.no_text_file": "nenhum arquivo de texto pôde ser contado",
+        "cli.refusal.evaluates_up_to": "{documents}: avalia no máximo {most}",
+        "cli.refusal.not_counted": "não contado: {error}",
+        "cli.refusal.no_document": "nenhum documento pôde ser contado",
+        "cli.refusal.part_dataset": "{path} (bytes {start} a {stop})",
+        "cli.refusal.part_files": "{first} e os {more} arquivos seguintes",
+        "cli.refusal.not_split": "não dividido: {error}",
+        "cli.refusal.changed": "os documentos mudaram enquanto eram contados",
+        "cli.refusal.evaluate_window": (
+            "os chunks do modelo de janela precisam dos tokens de uma codificação da OpenAI; "
+            "escolha --splitter recursive, markdown ou sentence"
+        ),
+        "cli.refusal.set_suffix": (
+            "{path}: indique um arquivo JSONL ou CSV pela extensão ({formats})"
+        ),
+        "cli.refusal.cannot_read": "não foi possível ler {path}: {reason}",
+        "cli.refusal.not_utf8": "{path} não é texto UTF-8 (byte {byte})",
+        "cli.progress.splitting": "dividindo em {windows} janelas",
+        "cli.progress.evaluating": "avaliando a recuperação: {done}/{total} configurações",
+        "cli.note.fit_up_to": (
+            "{documents}: os chunks de cada um são medidos contra o limite de entrada do modelo "
+            "até {most}; desta vez não"
         ),
     },
     "de": {
@@ -1248,6 +1300,33 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
             "gezählt mit {encoding}: sein Tokenizer ist nicht veröffentlicht, nicht seine genauen "
             "Zahlen"
         ),
+        "cli.refusal.no_tokenizer": (
+            "diese Kopie des Pakets hat keinen Tokenizer (das Wheel der Seite): {install}"
+        ),
+        "cli.refusal.ranks": "{failure}; {command} lädt sie",
+        "cli.refusal.no_text_file": "keine Textdatei konnte gezählt werden",
+        "cli.refusal.evaluates_up_to": "{documents}: bewertet höchstens {most}",
+        "cli.refusal.not_counted": "nicht gezählt: {error}",
+        "cli.refusal.no_document": "kein Dokument konnte gezählt werden",
+        "cli.refusal.part_dataset": "{path} (Bytes {start} bis {stop})",
+        "cli.refusal.part_files": "{first} und die {more} Dateien danach",
+        "cli.refusal.not_split": "nicht geteilt: {error}",
+        "cli.refusal.changed": "die Dokumente haben sich beim Zählen geändert",
+        "cli.refusal.evaluate_window": (
+            "die Abschnitte des Fenstermodells brauchen die Tokens einer OpenAI-Kodierung; wählen "
+            "Sie --splitter recursive, markdown oder sentence"
+        ),
+        "cli.refusal.set_suffix": (
+            "{path}: Nennen Sie eine JSONL- oder CSV-Datei mit ihrer Endung ({formats})"
+        ),
+        "cli.refusal.cannot_read": "{path} kann nicht gelesen werden: {reason}",
+        "cli.refusal.not_utf8": "{path} ist kein UTF-8-Text (Byte {byte})",
+        "cli.progress.splitting": "Teilen bei {windows} Fenstern",
+        "cli.progress.evaluating": "Suche wird bewertet: {done}/{total} Einstellungen",
+        "cli.note.fit_up_to": (
+            "{documents}: Die Abschnitte jedes Dokuments werden bis {most} am Eingabelimit des "
+            "Modells gemessen; diesmal nicht"
+        ),
     },
     "it": {
         "field.chunk_size.label": "Dimensione del chunk",
@@ -1666,6 +1745,33 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
         "cli.preset.counted_unknown": (
             "contato con {encoding}: il suo tokenizer non è pubblicato, non sono i suoi conteggi "
             "esatti"
+        ),
+        "cli.refusal.no_tokenizer": (
+            "questa copia del pacchetto non ha un tokenizer (il wheel della pagina): {install}"
+        ),
+        "cli.refusal.ranks": "{failure}; {command} li scarica",
+        "cli.refusal.no_text_file": "non è stato possibile contare nessun file di testo",
+        "cli.refusal.evaluates_up_to": "{documents}: valuta al massimo {most}",
+        "cli.refusal.not_counted": "non contato: {error}",
+        "cli.refusal.no_document": "non è stato possibile contare nessun documento",
+        "cli.refusal.part_dataset": "{path} (byte da {start} a {stop})",
+        "cli.refusal.part_files": "{first} e i {more} file successivi",
+        "cli.refusal.not_split": "non diviso: {error}",
+        "cli.refusal.changed": "i documenti sono cambiati mentre venivano contati",
+        "cli.refusal.evaluate_window": (
+            "i chunk del modello a finestra richiedono i token di una codifica OpenAI; scegli "
+            "--splitter recursive, markdown o sentence"
+        ),
+        "cli.refusal.set_suffix": (
+            "{path}: indica un file JSONL o CSV con la sua estensione ({formats})"
+        ),
+        "cli.refusal.cannot_read": "impossibile leggere {path}: {reason}",
+        "cli.refusal.not_utf8": "{path} non è testo UTF-8 (byte {byte})",
+        "cli.progress.splitting": "divisione a {windows} finestre",
+        "cli.progress.evaluating": "valutazione del recupero: {done}/{total} impostazioni",
+        "cli.note.fit_up_to": (
+            "{documents}: i chunk di ciascuno sono misurati rispetto al limite di input del "
+            "modello fino a {most}; non questa volta"
         ),
     },
     "pl": {
@@ -2123,6 +2229,31 @@ CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {
         "cli.preset.counted_unknown": (
             "policzone przez {encoding}: jego tokenizer nie jest opublikowany, nie są to jego "
             "dokładne liczby"
+        ),
+        "cli.refusal.no_tokenizer": (
+            "ta kopia pakietu nie ma tokenizera (pakiet wheel strony): {install}"
+        ),
+        "cli.refusal.ranks": "{failure}; pobiera je {command}",
+        "cli.refusal.no_text_file": "nie udało się policzyć żadnego pliku tekstowego",
+        "cli.refusal.evaluates_up_to": "{documents}: ocenia najwyżej {most}",
+        "cli.refusal.not_counted": "niepoliczone: {error}",
+        "cli.refusal.no_document": "nie udało się policzyć żadnego dokumentu",
+        "cli.refusal.part_dataset": "{path} (bajty od {start} do {stop})",
+        "cli.refusal.part_files": "{first} i kolejne pliki: {more}",
+        "cli.refusal.not_split": "niepodzielone: {error}",
+        "cli.refusal.changed": "dokumenty zmieniły się w trakcie liczenia",
+        "cli.refusal.evaluate_window": (
+            "fragmenty modelu stałych okien wymagają tokenów kodowania OpenAI; wybierz --splitter "
+            "recursive, markdown albo sentence"
+        ),
+        "cli.refusal.set_suffix": "{path}: wskaż plik JSONL lub CSV po rozszerzeniu ({formats})",
+        "cli.refusal.cannot_read": "nie można odczytać {path}: {reason}",
+        "cli.refusal.not_utf8": "{path} nie jest tekstem UTF-8 (bajt {byte})",
+        "cli.progress.splitting": "dzielenie przy oknach: {windows}",
+        "cli.progress.evaluating": "ocena wyszukiwania: {done}/{total} ustawień",
+        "cli.note.fit_up_to": (
+            "{documents}: fragmenty każdego z nich są mierzone względem limitu wejścia modelu do "
+            "{most}; tym razem nie"
         ),
     },
 }
