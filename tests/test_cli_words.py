@@ -18,14 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from calculator.cli._tables._cli_words import CLI_WORDS
-from calculator.cli._words import FIGURE_COLUMN, LANGUAGES, Words
+from calculator.cli._tables._cli_words import LANGUAGES as DECLARED
+from calculator.cli._words import FIGURE_COLUMN, LANGUAGES, Words, table
 from locale_contract import COMMAND_LINE_PREFIX
 from test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "calculator" / "cli"
-TABLE = CLI / "_tables" / "_cli_words.py"
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 CLI_KEYS = [key for key in ENGLISH if key.startswith(COMMAND_LINE_PREFIX)]
 EXAMPLES = ROOT / "web" / "examples" / "documents"
@@ -46,28 +45,31 @@ TECHNICAL = frozenset(
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
-def _generator_table() -> str:
+def _generator_tables() -> dict[Path, str]:
     spec = importlib.util.spec_from_file_location(
         "make_cli_words", ROOT / "tools" / "make_cli_words.py"
     )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    table: str = module.table()
-    return table
+    tables: dict[Path, str] = module.tables()
+    return tables
 
 
-def test_the_words_table_is_current() -> None:
-    # Edit locales/*.json, then: python3 tools/make_cli_words.py > <the table>.
-    assert TABLE.read_text(encoding="utf-8") == _generator_table()
+def test_the_words_tables_are_current() -> None:
+    # Edit locales/*.json, then: python3 tools/make_cli_words.py.
+    tables = _generator_tables()
+    written = {path: path.read_text(encoding="utf-8") for path in tables if path.exists()}
+    assert written == tables
+    assert set(CLI.glob("_tables/_cli_words*.py")) == set(tables)
 
 
 def test_every_label_leaves_its_figure_in_the_column() -> None:
     # A label of FIGURE_COLUMN characters or more would push its figure out of line.
     long = [
         (language, key, text)
-        for language, words in CLI_WORDS.items()
-        for key, text in words.items()
+        for language in LANGUAGES
+        for key, text in table(language).items()
         if key.startswith(COMMAND_LINE_PREFIX + "label.")
         and isinstance(text, str)
         and len(text) >= FIGURE_COLUMN
@@ -76,9 +78,10 @@ def test_every_label_leaves_its_figure_in_the_column() -> None:
 
 
 def test_every_language_has_every_key_of_the_command_line() -> None:
-    assert list(CLI_WORDS) == list(LANGUAGES) == ["en", "pt", "de", "it", "pl"]
-    for language, words in CLI_WORDS.items():
-        assert [key for key in words if key.startswith(COMMAND_LINE_PREFIX)] == CLI_KEYS, language
+    assert list(DECLARED) == list(LANGUAGES) == ["en", "pt", "de", "it", "pl"]
+    for language in LANGUAGES:
+        keys = [key for key in table(language) if key.startswith(COMMAND_LINE_PREFIX)]
+        assert keys == CLI_KEYS, language
 
 
 # --- No English sentence written by hand ---------------------------------------------------

@@ -1,13 +1,15 @@
-"""Writes calculator/cli/_tables/_cli_words.py: the command line's words in its five languages,
-from locales/*.json (the catalogs declare them; this copy is generated, never edited).
+"""Writes the command line's words in its five languages into calculator/cli/_tables/, from
+locales/*.json (the catalogs declare them; these copies are generated, never edited).
 
 The command line's summaries speak the language ``--lang`` names (calculator/cli/_words.py),
-and an installed package has no catalogs beside it, so they read their words from this table:
+and an installed package has no catalogs beside it, so they read their words from these
+tables, one a language (``_cli_words_<language>.py``: the page's wheel carries English only,
+site_build/wheel.py), after an index of the languages (``_cli_words.py``).  A table holds
 every ``cli.*`` key, and the page's keys the command line borrows (the Markdown and CSV
 tables' words, calculator/protocol/_export.py's EXPORT_WORD_KEYS, and ``plural.bytes``).
-tests/test_cli_words.py checks the table is current.
+tests/test_cli_words.py checks the tables are current.
 
-    python3 tools/make_cli_words.py > calculator/cli/_tables/_cli_words.py
+    python3 tools/make_cli_words.py
 """
 
 from __future__ import annotations
@@ -33,36 +35,45 @@ def _keys() -> tuple[str, frozenset[str]]:
     return COMMAND_LINE_KEYS, frozenset({*EXPORT_WORD_KEYS.values(), "plural.bytes"})
 
 
-def table() -> str:
+TABLES = ROOT / "calculator" / "cli" / "_tables"
+HEADER = ["", "Written by tools/make_cli_words.py from locales/*.json.", '"""', ""]
+
+
+def tables() -> dict[Path, str]:
+    """Each table's path and text: the index of the languages, then one table a language."""
     prefix, borrowed = _keys()
-    lines = [
-        '"""The command line\'s words in its five languages; generated, do not edit.',
-        "",
-        "Written by tools/make_cli_words.py from locales/*.json.",
-        '"""',
-        "",
-        "CLI_WORDS: dict[str, dict[str, str | dict[str, str]]] = {",
+    index = [
+        '"""The command line\'s languages; generated, do not edit.',
+        *HEADER,
+        "#: English first (the default); each one's words are _cli_words_<language>.py.",
+        f"LANGUAGES = ({', '.join(map(json.dumps, LANGUAGES))})",
     ]
+    written = {TABLES / "_cli_words.py": "\n".join(index) + "\n"}
     for language in LANGUAGES:
         catalog = json.loads((LOCALES / f"{language}.json").read_text(encoding="utf-8"))
-        lines.append(f"    {json.dumps(language)}: {{")
+        name = catalog["meta.language_name"]
+        lines = [
+            f'"""The command line\'s words, {language} ({name}); generated, do not edit.',
+            *HEADER,
+            "WORDS: dict[str, str | dict[str, str]] = {",
+        ]
         for key, value in catalog.items():
             if key.startswith(prefix) or key in borrowed:
                 lines += _entry(key, value)
-        lines.append("    },")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        lines.append("}")
+        written[TABLES / f"_cli_words_{language}.py"] = "\n".join(lines) + "\n"
+    return written
 
 
 def _entry(key: str, value: str | dict[str, str]) -> list[str]:
     """One key of the table: its text, or its plural object's forms, one a line."""
     if isinstance(value, dict):
         return [
-            f"        {json.dumps(key)}: {{",
-            *(line for category, text in value.items() for line in _item(category, text, 12)),
-            "        },",
+            f"    {json.dumps(key)}: {{",
+            *(line for category, text in value.items() for line in _item(category, text, 8)),
+            "    },",
         ]
-    return _item(key, value, 8)
+    return _item(key, value, 4)
 
 
 def _item(name: str, text: str, indent: int) -> list[str]:
@@ -97,4 +108,5 @@ def _literal(text: str, indent: int, width: int = 100) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.stdout.write(table())
+    for path, text in tables().items():
+        path.write_text(text, encoding="utf-8", newline="\n")

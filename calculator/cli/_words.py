@@ -1,10 +1,11 @@
 """The command line's words in the language ``--lang`` chose: the catalogs' ``cli.*`` keys.
 
-An installed package has no ``locales/`` beside it, so the words come from a generated table
-(``_tables/_cli_words.py``, written by tools/make_cli_words.py from the five catalogs).  A
-key's text is filled as the page fills its own (``{name}`` placeholders, a plural object of
-CLDR categories for a count), and its figures take the language's number format, which the
-catalogs declare for the command line (``cli.number.*``): a terminal has no Intl to ask.
+An installed package has no ``locales/`` beside it, so the words come from generated tables,
+one a language (``_tables/_cli_words_<language>.py``, written by tools/make_cli_words.py from
+the five catalogs), imported when the language is first spoken.  A key's text is filled as
+the page fills its own (``{name}`` placeholders, a plural object of CLDR categories for a
+count), and its figures take the language's number format, which the catalogs declare for
+the command line (``cli.number.*``): a terminal has no Intl to ask.
 
 >>> words = Words("en")
 >>> words("cli.summary.head", corpus="1 token", chunk_size=8000, overlap=64, window="step 448")
@@ -18,22 +19,43 @@ catalogs declare for the command line (``cli.number.*``): a terminal has no Intl
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 from .._decimals import decimal_text
 from .._text import NumberFormat
 from .._units import size_figure
 from ..protocol._export import catalog_export_words
-from ._tables._cli_words import CLI_WORDS
+from ._tables._cli_words import LANGUAGES as DECLARED
 
 if TYPE_CHECKING:
     from .._units import UnitSystem
 
+_TABLES = f"{__package__}._tables._cli_words_"
+
+
+def available(declared: Sequence[str]) -> tuple[str, ...]:
+    """The ``declared`` languages whose table this copy of the package carries: all five,
+    but English only in the page's wheel (site_build/wheel.py; its pages speak their own).
+
+    >>> available(["en", "xx"])
+    ('en',)
+    """
+    return tuple(language for language in declared if find_spec(_TABLES + language) is not None)
+
+
+def table(language: str) -> Mapping[str, str | dict[str, str]]:
+    """The words of ``language``, every key, as the catalogs have them."""
+    words: Mapping[str, str | dict[str, str]] = import_module(_TABLES + language).WORDS
+    return words
+
+
 #: The languages the command line speaks, English first (its default).
-LANGUAGES = tuple(CLI_WORDS)
+LANGUAGES = available(DECLARED)
 #: Where a figure starts after its label ("chunks              2,557 (…)").
 FIGURE_COLUMN = 20
 # A placeholder as the catalogs write it; an unknown one stays visible, as on the page.
@@ -45,7 +67,7 @@ class Words:
 
     def __init__(self, language: str = "en") -> None:
         self.language = language
-        self.catalog: Mapping[str, str | dict[str, str]] = CLI_WORDS[language]
+        self.catalog = table(language)
         # The catalogs show the format by example ("12,345.6", "12.345,6"): its separators
         # are the characters after "12" and "345".
         example = self.text("cli.number.five_digits")
@@ -54,8 +76,7 @@ class Words:
         self.group_four_digits = self.text("cli.number.four_digits") != "1234"
 
     def text(self, key: str) -> str:
-        """A key's text as written: the catalogs' no-break spaces between a number and its
-        unit are the page's; a terminal wraps where it wraps (see :func:`_plain`)."""
+        """A key's text exactly as the catalog has it (a label, the number format's example)."""
         value = self.catalog[key]
         assert isinstance(value, str), key
         return value
@@ -143,9 +164,11 @@ def row(label: str, text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """A catalog text as a terminal shows it: its no-break spaces plain (the page keeps a
-    number and its unit on one line; the command line's lines wrap at spaces, and a figure
-    never reaches the end of one alone), the numbers' own separators untouched."""
+    """A catalog text as the command line writes it: its no-break spaces plain.  The page
+    keeps a number and its unit on one line with them; the command line has always written
+    plain spaces (its English is held byte for byte) and wraps its lines itself.  Filled in
+    after this, a figure keeps its own separators (Polish groups digits with a no-break
+    space, so a number is never wrapped apart)."""
     return text.replace("\u00a0", " ")
 
 
