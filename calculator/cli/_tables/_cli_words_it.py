@@ -398,8 +398,8 @@ WORDS: dict[str, str | dict[str, str]] = {
     "cli.preset.kept": "mantenuti come indicati: {values}",
     "cli.preset.counted_exact": "contato con {encoding}, il suo tokenizer",
     "cli.preset.counted_same_rules": (
-        "contato con {encoding}: regole e dimensione del vocabolario del suo tokenizer, nessun "
-        "checksum pubblicato del vocabolario"
+        "contato con {encoding}: regole e dimensione del vocabolario del suo tokenizer, nessuna "
+        "somma di controllo pubblicata del vocabolario"
     ),
     "cli.preset.counted_other": (
         "contato con {encoding}, che non è il suo tokenizer ({tokenizer}): non sono i suoi "

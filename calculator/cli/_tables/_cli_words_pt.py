@@ -359,7 +359,7 @@ WORDS: dict[str, str | dict[str, str]] = {
         "este método de recuperação, não uma promessa sobre o seu modelo em produção"
     ),
     "cli.evaluation.legend_1": (
-        "inteiros: trechos inteiros dentro de algum chunk, seja qual for o recuperado"
+        "inteiros: trechos inteiros dentro de algum chunk, independentemente do que é recuperado"
     ),
     "cli.evaluation.legend_2": (
         "hit@k: perguntas cujos trechos estão todos inteiros num chunk recuperado"
@@ -399,7 +399,7 @@ WORDS: dict[str, str | dict[str, str]] = {
     "cli.preset.counted_exact": "contado com {encoding}, o seu próprio tokenizador",
     "cli.preset.counted_same_rules": (
         "contado com {encoding}: as regras e o tamanho do vocabulário do seu tokenizador, sem "
-        "checksum publicado do vocabulário"
+        "hash publicado do vocabulário"
     ),
     "cli.preset.counted_other": (
         "contado com {encoding}, que não é o seu tokenizador ({tokenizer}): não são as contagens "
