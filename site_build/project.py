@@ -20,6 +20,9 @@ WEB = ROOT / "web"
 # The pages' Jinja templates (web/templates/), which include each other by file name.
 TEMPLATES = WEB / "templates"
 LOCALES = ROOT / "locales"
+# The catalogs' keys of the command line's own words (its summaries, calculator/cli/_words.py):
+# the pages never show them, so the build leaves them out (site_build/render.py).
+COMMAND_LINE_KEYS = "cli."
 CACHE = ROOT / ".cache"
 
 LANGUAGES = ("pt", "de", "it", "pl", "en")

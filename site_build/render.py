@@ -18,6 +18,7 @@ from site_build.lazy_strings import keys_named, lazy_strings_file, split_strings
 from site_build.modules import flat_imports, script_sources
 from site_build.policy import CSP
 from site_build.project import (
+    COMMAND_LINE_KEYS,
     LANGUAGE_TAGS,
     LANGUAGES,
     ROOT,
@@ -37,12 +38,16 @@ PRERENDER_SCRIPT = Path(__file__).with_name("prerender.mjs")
 
 
 def load_catalogs(locales: Path) -> dict[str, Catalog]:
+    """Each language's catalog as the pages use it: without the command line's own words."""
     catalogs: dict[str, Catalog] = {}
     for lang in LANGUAGES:
         path = locales / f"{lang}.json"
         if not path.exists():
             raise BuildError(f"missing catalog {path.relative_to(ROOT)}")
-        catalogs[lang] = json.loads(path.read_text(encoding="utf-8"))
+        catalog = json.loads(path.read_text(encoding="utf-8"))
+        catalogs[lang] = {
+            key: value for key, value in catalog.items() if not key.startswith(COMMAND_LINE_KEYS)
+        }
     return catalogs
 
 

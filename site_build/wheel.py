@@ -12,15 +12,19 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from calculator.cli._tables._cli_words import LANGUAGES as CLI_LANGUAGES
 from site_build.project import ROOT, load_pyproject
 
 # What the page's wheel leaves out of the whole one: the page loads each of them apart, from
-# the build's tokens-<hash>/ directory, only when text is first counted, split or evaluated.
+# the build's tokens-<hash>/ directory, only when text is first counted, split or evaluated;
+# and the command line's words but its default English (every visitor's browser fetches the
+# wheel, whose command line plans without counting; the pages speak their own languages).
 PAGE_LEFT_OUT = (
     "calculator/_tokens/",
     "calculator/_splitters/",
     "calculator/_retrieval/",
     "calculator/_sources/",
+    *(f"calculator/cli/_tables/_cli_words_{language}.py" for language in CLI_LANGUAGES[1:]),
 )
 
 

@@ -13,6 +13,7 @@ from calculator._models import FIELD_NAMES as MODEL_FIELDS
 from calculator._retrieval._evaluation_set import CATALOG_PREFIX as EVALUATION_SET_PREFIX
 from calculator._retrieval._evaluation_set import REASONS as EVALUATION_SET_REASONS
 from calculator._tokens._hf_limits import REASONS as TOKENIZER_REASONS
+from site_build.project import COMMAND_LINE_KEYS
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "pt", "de", "it", "pl")
@@ -70,6 +71,10 @@ KEY_TERMS: Mapping[str, tuple[str, ...]] = {
 ERROR_PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     key: frozenset(names) for key, names in MESSAGE_KEYS.items()
 }
+
+# The command line's own keys (COMMAND_LINE_KEYS): its summaries' words, never on the page;
+# tests/test_cli_words.py checks that the command line fills exactly their placeholders.
+COMMAND_LINE_PREFIX = COMMAND_LINE_KEYS
 
 # Every other key that carries placeholders, with the names the page fills in.  Keys not listed
 # here (and not errors.*) must have none, so a stray {name} cannot reach the page unfilled.

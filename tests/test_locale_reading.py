@@ -20,6 +20,7 @@ import pytest
 
 from calculator._record import fields_dict
 from calculator._units import size_figure
+from locale_contract import COMMAND_LINE_PREFIX
 from page_modules import node_runner
 
 if TYPE_CHECKING:
@@ -231,10 +232,15 @@ def render(tmp_path_factory: pytest.TempPathFactory) -> object:
 def rendered_plurals(
     render: object, catalogs: Mapping[str, Mapping[str, object]], language: str
 ) -> dict[str, tuple[str, ...]]:
-    """Every plural message of the catalog with every count, as the page's Formatter.count."""
+    """Every plural message of the page's catalog with every count, as the page's
+    Formatter.count (the command line's own keys it never shows: tests/test_cli_words.py)."""
     catalog = catalogs[language]
     tag = str(catalog["meta.locale"])
-    keys = [key for key, value in catalog.items() if isinstance(value, dict)]
+    keys = [
+        key
+        for key, value in catalog.items()
+        if isinstance(value, dict) and not key.startswith(COMMAND_LINE_PREFIX)
+    ]
     jobs = [
         {"tag": tag, "call": "count", "args": [catalog[key], count]}
         for key in keys

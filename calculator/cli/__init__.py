@@ -22,15 +22,11 @@ from .._models import (
     describe_preset,
     model_names,
     model_preset,
-    preset_line,
     price_source,
 )
 from .._reading import NotTextError
 from .._vectors import VectorSize
-from ..protocol._export import (
-    english_export_words,
-    export_csv,
-)
+from ..protocol._export import export_csv
 from ..protocol._form import evaluate_form
 from ._counted_text import counted_line, counted_report
 from ._counting import (
@@ -52,6 +48,7 @@ from ._options import (
     _check_combinations,
     _parser,
 )
+from ._preset_text import preset_line
 from ._sources import (
     big_corpus,
     big_grid_sums,
@@ -60,6 +57,7 @@ from ._sources import (
     close_engine,
 )
 from ._summary import LINE_WIDTH, _lines_of_at_most, _Panels, markdown, settings_section, summary
+from ._words import words_for
 
 if TYPE_CHECKING:
     from .._splitters._files import SplitFile
@@ -115,10 +113,12 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
             return _refuse(*refusal.args)
     big = big_corpus(options)
     lengths = None if big is None else tuple(sorted(big.lengths.items()))
+    words = words_for(options)
     try:
         outcome = evaluate_form(_fields(options), lengths=lengths)
     except OSError as failure:
-        return _refuse("--document-tokens", f"cannot read {options.document_tokens}: {failure}")
+        said = words("cli.refusal.cannot_read", path=options.document_tokens, reason=str(failure))
+        return _refuse("--document-tokens", said)
     except NotTextError as failure:
         return _refuse("--document-tokens", f"{options.document_tokens}: {failure}")
     refused_option = _refusal(options, outcome)
@@ -128,9 +128,9 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
     assert plan is not None  # the form plans whenever it reports no error
     fit = cli_request(parser, options, preset, outcome.model_limit)
     if big is not None and fit is not None:
-        print(f"{PROGRAM}: {big.documents:,} documents: each one's chunks are measured against"
-              f" the model's input limit up to {MAX_DOCUMENTS:,}; not this time",
-              file=sys.stderr)  # fmt: skip
+        documents = words.count(big.documents, "documents")
+        said = words("cli.note.fit_up_to", documents=documents, most=MAX_DOCUMENTS)
+        print(f"{PROGRAM}: {said}", file=sys.stderr)
         fit = None
     again = outcome.reindex.new_window if outcome.reindex is not None else None
     # The trade-off's windows, each split too: the splitter's chunks at every point.
@@ -157,7 +157,7 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
             parser, options, counted, plan, windows_measured, checked=checked
         )
     retrieval = None if evaluation is None else evaluation.by_window()
-    panels = _Panels(options, outcome, measured, retrieval)
+    panels = _Panels(options, outcome, measured, retrieval, words)
     panels.price_from = price_source(preset, kept)
     fits = (fit, cli_fits(fit, options, counted, splits, plan))
     readable = not (options.json or options.markdown or options.csv)
@@ -169,7 +169,7 @@ def _run_parsed(parser: argparse.ArgumentParser, options: argparse.Namespace) ->
     if readable and evaluation is not None:  # a table of its own, wider than the summary's
         from ._evaluation import evaluation_lines  # noqa: PLC0415 (only --evaluate needs it)
 
-        print("\n" + "\n".join(evaluation_lines(evaluation)))
+        print("\n" + "\n".join(evaluation_lines(evaluation, words)))
     return 0 if every_file_counted else EXIT_SOME_FILES_NOT_COUNTED
 
 
@@ -187,6 +187,7 @@ def _print(
     """The plan as JSON, Markdown or lines; ``counted``: the counted files and, with a
     splitter, their splits; ``fit``: their chunks as the model sees them, first."""
     (files, splits), (preset, kept), (request, fits) = counted, model, fit
+    words = panels.words
     paths = [item.path for item in files]
     big = big_corpus(options)
     corpus = files if big is None else big
@@ -205,21 +206,23 @@ def _print(
             report["evaluation"] = evaluation_report(evaluation)
         print(json.dumps(report, indent=2))
     elif options.markdown:
-        print(settings_section(options, preset, fit_lines(request, paths, fits) if request else []))
+        warnings = fit_lines(request, paths, fits, words) if request else []
+        print(settings_section(options, preset, warnings, words))
         print(markdown(plan, vectors, panels))
     elif options.csv:
         assert panels.tradeoff is not None
-        print(export_csv(panels.tradeoff, english_export_words()), end="")
+        print(export_csv(panels.tradeoff, words.export_words()), end="")
     else:
         if request is not None:
-            print("\n".join(fit_lines(request, paths, fits)))
+            print("\n".join(fit_lines(request, paths, fits, words)))
         if options.count:
-            splitter_lines = _splitter_lines(plan)
-            unit = "document" if options.text_field else "file"
-            counted_text = counted_line(options.encoding, corpus, options.counted_by, unit)
+            splitter_lines = _splitter_lines(plan, words)
+            unit = "documents" if options.text_field else "files"
+            counted_text = counted_line(options.encoding, corpus, options.counted_by, unit, words)
             print("\n".join([counted_text, *splitter_lines]))
         if preset is not None:
-            print(preset_line(preset, kept, options.encoding if options.count else None))
+            counted_with = options.encoding if options.count else None
+            print(preset_line(preset, kept, counted_with, words))
         print(summary(plan, vectors, panels))
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .._decimals import decimal_text
 from .._encodings import PURE_PYTHON
-from .._english import count_of
+from ._words import Words, english
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -63,19 +63,29 @@ def text_bytes_per_token(counted: Corpus) -> str | None:
 
 
 def counted_line(
-    encoding: str, counted: Corpus, engine: str = PURE_PYTHON, unit: str = "file"
+    encoding: str,
+    counted: Corpus,
+    engine: str = PURE_PYTHON,
+    unit: str = "files",
+    words: Words | None = None,
 ) -> str:
-    """The first line: files (``unit``s), tokens, and the text's bytes and characters a
-    token; the library that counted, where one did (the same counts as this package's own)."""
+    """The first line: files (``unit``: "files" or "documents"), tokens, and the text's bytes
+    and characters a token; the library that counted, where one did (the same counts as this
+    package's own)."""
+    w = words or english()
     tokens, utf8, characters = _totals(counted)
     many = counted.documents if not isinstance(counted, list) else len(counted)
-    files = count_of(many, unit, unit + "s")
     by = "" if engine == PURE_PYTHON else f" ({engine})"
-    line = f"counted with {encoding}{by}: {files}, {count_of(tokens, 'token', 'tokens')}"
+    line = w(
+        "cli.counted.line", encoding=f"{encoding}{by}", files=w.count(many, unit),
+        tokens=w.count(tokens, "tokens"),
+    )  # fmt: skip
     if tokens:
         per_byte = decimal_text(Fraction(utf8, tokens), SHOWN_DECIMALS)
         per_character = decimal_text(Fraction(characters, tokens), SHOWN_DECIMALS)
-        line += f"; {per_byte} bytes and {per_character} characters a token"
+        line += "; " + w(
+            "cli.counted.per_token", bytes=w.decimal(per_byte), characters=w.decimal(per_character)
+        )
     return line
 
 

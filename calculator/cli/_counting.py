@@ -17,13 +17,19 @@ from ..protocol._form import SplitChunks
 from ._counted_text import counted_report, text_bytes_per_token
 from ._form_fields import one_line
 from ._options import EXIT_BAD_INPUT, PROGRAM, _flag
-from ._summary import _chunks, _tokens
+from ._words import Words, english, words_for
 
 if TYPE_CHECKING:
     from .._splitters._files import SplitFile
     from .._tokens._files import Counted
     from ._model_fit_text import FitRequest
     from ._sources import SplitTally
+
+
+# What fetches the token ranks in a checkout, and installs the package with its tokenizers:
+# commands, the same in every language.
+RANKS_COMMAND = "`python3 build.py ranks`"
+INSTALL = "pip install rag-chunk-planner"
 
 
 class _CountRefusedError(Exception):
@@ -36,8 +42,8 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     try:
         from .._tokens._files import count_files, counting_engine  # noqa: PLC0415 (--count's)
     except ModuleNotFoundError:
-        message = "this copy of the package has no tokenizer (the page's wheel)"
-        raise _CountRefusedError("--count", message + ": pip install rag-chunk-planner") from None
+        message = words_for(options)("cli.refusal.no_tokenizer", install=INSTALL)
+        raise _CountRefusedError("--count", message) from None
     if options.tokenizer:
         options.encoding = options.tokenizer  # counted with it (and named so in the report)
     # Datasets, Dask, and more files than a corpus lists (planned from their lengths, as a
@@ -57,10 +63,7 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         )
         options.counted_by = counting_engine()
     except (OSError, ValueError) as failure:
-        if options.tokenizer:
-            raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None
-        message = f"{failure}; `python3 build.py ranks` fetches them"
-        raise _CountRefusedError("--ranks", message) from None
+        raise _tokenizer_refused(options, failure) from None
     counted = [item for item in results if item.tokens is not None]
     if not counted and len(results) == 1:  # one path, one line: why it was refused
         raise _CountRefusedError("--count", f"{results[0].path}: {results[0].error}")
@@ -68,9 +71,17 @@ def _count(options: argparse.Namespace) -> tuple[list[Counted], bool]:
         if item.tokens is None:
             print(f"{PROGRAM}: {one_line(item.path)}: {one_line(str(item.error))}", file=sys.stderr)
     if not counted:
-        raise _CountRefusedError("--count", "no text file could be counted")
+        raise _CountRefusedError("--count", words_for(options)("cli.refusal.no_text_file"))
     _use_counts(options, counted)
     return counted, len(counted) == len(results)
+
+
+def _tokenizer_refused(options: argparse.Namespace, failure: Exception) -> _CountRefusedError:
+    """Why the tokenizer could not count: the file --tokenizer names, or the ranks missing."""
+    if options.tokenizer:
+        return _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}")
+    said = words_for(options)("cli.refusal.ranks", failure=str(failure), command=RANKS_COMMAND)
+    return _CountRefusedError("--ranks", said)
 
 
 def _many_files(options: argparse.Namespace) -> bool:
@@ -91,16 +102,15 @@ def _count_sources(options: argparse.Namespace) -> tuple[list[Counted], bool]:
     except SourcesRefusedError as refused:
         raise _CountRefusedError(*refused.args) from None
     except (OSError, ValueError) as failure:
-        if options.tokenizer:
-            raise _CountRefusedError("--tokenizer", f"{options.tokenizer}: {failure}") from None
-        message = f"{failure}; `python3 build.py ranks` fetches them"
-        raise _CountRefusedError("--ranks", message) from None
+        raise _tokenizer_refused(options, failure) from None
     tally = big_corpus(options)
     if tally is None:
         _use_counts(options, counted)
         return counted, every_one
     if options.evaluate is not None:
-        message = f"{tally.documents:,} documents: evaluates up to {MAX_DOCUMENTS:,}"
+        words = words_for(options)
+        documents = words.count(tally.documents, "documents")
+        message = words("cli.refusal.evaluates_up_to", documents=documents, most=MAX_DOCUMENTS)
         raise _CountRefusedError("--evaluate", message)
     options.document_tokens = ""  # the form plans the tally's lengths (evaluate_form)
     if options.dimensions and options.text_bytes_per_token is None:
@@ -240,13 +250,16 @@ def _splitter_report(
     }
 
 
-def _splitter_lines(plan: CorpusPlan) -> list[str]:
+def _splitter_lines(plan: CorpusPlan, words: Words | None = None) -> list[str]:
     """The splitter whose chunks are the plan, and the window model's figures beside it."""
     if not plan.measured:
         return []
-    window = plan.window
+    w, window = words or english(), plan.window
     return [
-        f"split with {plan.chunker}: {_chunks(plan.chunks)}, {_tokens(plan.tokens_processed)}"
-        f" processed: every figure below is its chunks' (the window model would make"
-        f" {_chunks(window.chunks)}, {_tokens(window.tokens_processed)} processed)"
-    ]
+        w(
+            "cli.counted.splitter", chunker=plan.chunker, chunks=w.count(plan.chunks, "chunks"),
+            tokens=w.count(plan.tokens_processed, "tokens"),
+            window_chunks=w.count(window.chunks, "chunks"),
+            window_tokens=w.count(window.tokens_processed, "tokens"),
+        )
+    ]  # fmt: skip

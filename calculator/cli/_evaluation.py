@@ -24,6 +24,7 @@ from .._tokens._files import read_text
 from ..protocol._fields import FIELDS
 from ._form_fields import one_line
 from ._options import EXIT_BAD_INPUT, PROGRAM
+from ._words import Words, english, words_for
 
 if TYPE_CHECKING:
     from .._retrieval._evaluate import SettingEvaluation
@@ -33,15 +34,6 @@ if TYPE_CHECKING:
     from ..protocol._carried import Measures
 
 # Each measure's column heading (the order is the measures' own, _evaluate.MEASURES).
-HEADINGS = {
-    "excerpt_survival": "whole",
-    "hit_at_k": "hit@k",
-    "recall": "recall",
-    "precision": "precision",
-    "iou": "IoU",
-    "mrr": "MRR",
-    "context_tokens": "context",
-}
 
 
 @dataclass(frozen=True)
@@ -90,8 +82,7 @@ def evaluate_files(
     questions = [Question(item.question, item.excerpts) for item in found]
     splitter = options.splitter
     if splitter == "window" and options.encoding not in ENCODINGS:
-        _exit(parser, "--evaluate: the window model's chunks need an OpenAI encoding's tokens;"
-                      " choose --splitter recursive, markdown or sentence")  # fmt: skip
+        _exit(parser, "--evaluate: " + words_for(options)("cli.refusal.evaluate_window"))
     length, encoding, _ = splitter_length(options.encoding, Path(options.ranks), splitter)
 
     def length_for(_: str) -> Length:  # one splitter, so one length function
@@ -110,7 +101,8 @@ def evaluate_files(
     settings = [(splitter, plan.chunk_size, plan.overlap)]
     settings += [(splitter, size, overlap) for size, overlap in windows]
     top_k = int(options.top_k or FIELDS["top_k"].default)
-    shown = _Progress(len(settings)) if len(settings) > 1 and sys.stderr.isatty() else None
+    watched = len(settings) > 1 and sys.stderr.isatty()
+    shown = _Progress(len(settings), words_for(options)) if watched else None
     results = evaluate(
         documents, questions, settings, length_for=length_for, encoding=encoding,
         retriever=options.retriever, top_k=top_k, model=model,
@@ -171,15 +163,17 @@ def read_set(
     documents = [read_text(Path(path)) for path in paths]
     names = document_names(options.count, paths)
     file_format = evaluation_set_format(options.evaluate)
+    words, path = words_for(options), str(options.evaluate)
     if file_format is None:
-        _exit(parser, f"--evaluate: {options.evaluate}: name a JSONL or CSV file by its suffix"
-                      f" ({', '.join(FORMATS)})")  # fmt: skip
+        formats = ", ".join(FORMATS)
+        _exit(parser, "--evaluate: " + words("cli.refusal.set_suffix", path=path, formats=formats))
     try:
         text = Path(options.evaluate).read_bytes().decode("utf-8")
     except OSError as failure:
-        _exit(parser, f"--evaluate: cannot read {options.evaluate}: {failure.strerror}")
+        reason = str(failure.strerror)
+        _exit(parser, "--evaluate: " + words("cli.refusal.cannot_read", path=path, reason=reason))
     except UnicodeDecodeError as failure:
-        _exit(parser, f"--evaluate: {options.evaluate} is not UTF-8 text (byte {failure.start:,})")
+        _exit(parser, "--evaluate: " + words("cli.refusal.not_utf8", path=path, byte=failure.start))
     try:
         found = read_evaluation_set(text, list(zip(names, documents, strict=True)), file_format)
     except EvaluationSetError as bad:
@@ -208,32 +202,35 @@ def document_names(roots: list[str], paths: list[str]) -> list[str]:
     return names
 
 
-def evaluation_lines(evaluation: Evaluation) -> list[str]:
+def evaluation_lines(evaluation: Evaluation, words: Words | None = None) -> list[str]:
     """The evaluation as the readable output's lines: what was measured, then a table of
     the settings, the plan's first."""
+    w = words or english()
     retriever = evaluation.retriever
     if evaluation.dimensions is not None:
-        retriever += f" (WordLlama, {evaluation.dimensions} dimensions)"
+        retriever = w("cli.evaluation.wordllama", retriever=retriever,
+                      dimensions=evaluation.dimensions)  # fmt: skip
     lines = [
-        f"retrieval on your sample: {evaluation.questions:,} questions from {evaluation.path},",
-        f"{retriever}, the top {evaluation.top_k} chunks of each: measured on this sample with",
-        "this retriever, not a promise about your production model",
-        "  whole: excerpts whole inside some chunk, whatever is retrieved",
-        "  hit@k: questions whose every excerpt is whole inside a retrieved chunk",
-        "  recall, precision, IoU: Chroma's, of the retrieved characters against the excerpts'",
-        "  MRR: the mean of 1 / the rank of the first chunk holding an excerpt whole",
-        "  context: the tokens the top k chunks put into the prompt (mean)",
+        w("cli.evaluation.head_1", questions=evaluation.questions, path=evaluation.path),
+        w("cli.evaluation.head_2", retriever=retriever, top_k=evaluation.top_k),
+        w("cli.evaluation.head_3"),
+        *("  " + w(f"cli.evaluation.legend_{n}") for n in range(1, 6)),
     ]
-    header = ["setting", "chunks", *(HEADINGS[name] for name in MEASURES)]
+    header = [
+        w("cli.evaluation.col_setting"), w("cli.evaluation.col_chunks"),
+        *(w(f"cli.evaluation.col_{name}") for name in MEASURES),
+    ]  # fmt: skip
     rows = [header]
     for index, result in enumerate(evaluation.results):
         splitter, size, overlap = result.setting
-        name = f"{splitter} {size}/{overlap}" + (" (plan)" if index == 0 else "")
+        name = f"{splitter} {w.integer(size)}/{w.integer(overlap)}"
+        if index == 0:
+            name = w("cli.evaluation.plan_row", setting=name)
         if result.measures is None:
-            rows.append([name, "–", f"refused ({result.refused})"])
+            rows.append([name, "–", w("cli.evaluation.refused", reason=result.refused)])
             continue
-        values = [_shown(getattr(result.measures, field), field) for field in MEASURES]
-        rows.append([name, f"{result.chunks:,}", *values])
+        values = [_shown(getattr(result.measures, field), field, w) for field in MEASURES]
+        rows.append([name, w.integer(result.chunks), *values])
     widths = [max(len(row[column]) for row in rows if column < len(row))
               for column in range(len(header))]  # fmt: skip
     for row in rows:
@@ -258,10 +255,10 @@ def evaluation_report(evaluation: Evaluation) -> dict[str, object]:
     }
 
 
-def _shown(value: Fraction, field: str) -> str:
+def _shown(value: Fraction, field: str, words: Words) -> str:
     if field == "context_tokens":
-        return f"{round(value):,}"
-    return f"{float(value):.3f}"
+        return words.integer(round(value))
+    return words.decimal(f"{float(value):.3f}")
 
 
 def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
@@ -272,11 +269,13 @@ def _exit(parser: argparse.ArgumentParser, message: str) -> NoReturn:
 class _Progress:
     """A progress line on standard error while the settings are measured."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, words: Words) -> None:
         self.total = total
+        self.words = words
 
     def advance(self, done: int) -> None:
-        sys.stderr.write(f"\revaluating retrieval: {done}/{self.total} settings")
+        said = self.words("cli.progress.evaluating", done=done, total=self.total)
+        sys.stderr.write("\r" + said)
         sys.stderr.flush()
 
     def close(self) -> None:

@@ -12,7 +12,7 @@ from .._reading import CHUNK_BYTES, TextDecoder, read_text
 from .._text import parse_whole_number
 from ..protocol._form import FormOutcome
 from ._options import _STORAGE_OPTIONS, EXIT_BAD_INPUT, PROGRAM, _default, _flag
-from ._summary import _tokens
+from ._words import words_for
 
 if TYPE_CHECKING:
     pass
@@ -60,7 +60,8 @@ def _tokens_beside_documents(options: argparse.Namespace, plan: CorpusPlan) -> s
         return refused.message
     if given == plan.tokens:
         return ""
-    return f"the documents hold {_tokens(plan.tokens)} in all: leave --tokens out, or give that"
+    words = words_for(options)
+    return words("cli.refusal.tokens_beside", tokens=words.count(plan.tokens, "tokens"))
 
 
 def _corpus(options: argparse.Namespace) -> str:

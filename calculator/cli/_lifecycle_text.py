@@ -10,29 +10,10 @@ from .._cost import embedding_cost
 from .._databases import DATABASE_NAMES, DatabaseStorage
 from .._decimals import decimal_text
 from .._documents import CorpusPlan
-from .._english import count_of
 from .._input_limit import InputLimit
 from .._reindex import MigrationSize, ReindexCase
 from .._storage import PGVECTOR_HEADER_BYTES, StorageSize, pgvector_value_bytes
-from .._units import bytes_and_sizes
-
-_LABEL = 20  # the width of the labels, as in the main summary
-
-
-def _row(label: str, text: str) -> str:
-    return f"{label:<{_LABEL}}{text}"
-
-
-def _bytes(n: int) -> str:
-    return count_of(n, "byte", "bytes")
-
-
-def _tokens(n: int) -> str:
-    return count_of(n, "token", "tokens")
-
-
-def _chunks(n: int) -> str:
-    return count_of(n, "chunk", "chunks")
+from ._words import Words, english, row
 
 
 def reindex_lines(
@@ -40,6 +21,7 @@ def reindex_lines(
     case: ReindexCase,
     migration: MigrationSize | None = None,
     price: Fraction | None = None,
+    words: Words | None = None,
 ) -> list[str]:
     """A re-indexing plan, line by line.
 
@@ -57,113 +39,131 @@ def reindex_lines(
     chunks to delete    372 (447 − 75)
     tokens to embed     228,160 (266,560 tokens processed − 38,400 in reused chunks)
     """
+    w = words or english()
     reindex = case.plan
-    lines = [_heading(plan, case)]
+    old, reused = reindex.old_chunks, reindex.reused_chunks
+    lines = [_heading(plan, case, w)]
     lines += [
-        _row(
-            "reused chunks",
-            f"{reindex.reused_chunks:,} of {reindex.old_chunks:,} old "
-            f"({_reuse_reason(plan, case)})",
+        row(
+            w.text("cli.label.reused"),
+            w("cli.reindex.reused", reused=reused, old=old, reason=_reuse_reason(plan, case, w)),
         ),
-        _row(
-            "chunks to embed",
-            f"{reindex.chunks_to_embed:,} of {reindex.new_chunks:,} new "
-            f"({reindex.new_chunks:,} − {reindex.reused_chunks:,})",
+        row(
+            w.text("cli.label.to_embed"),
+            w("cli.reindex.to_embed", embed=reindex.chunks_to_embed, new=reindex.new_chunks,
+              reused=reused),
         ),
-        _row(
-            "chunks to delete",
-            f"{reindex.chunks_to_delete:,} ({reindex.old_chunks:,} − {reindex.reused_chunks:,})",
+        row(
+            w.text("cli.label.to_delete"),
+            f"{w.integer(reindex.chunks_to_delete)} ({w.integer(old)} − {w.integer(reused)})",
         ),
-        _row(
-            "tokens to embed",
-            f"{reindex.tokens_to_embed:,} ({_tokens(reindex.new_tokens_processed)} processed − "
-            f"{reindex.reused_tokens:,} in reused chunks)",
+        row(
+            w.text("cli.label.tokens_to_embed"),
+            w("cli.reindex.tokens_to_embed", embed=reindex.tokens_to_embed,
+              processed=w.count(reindex.new_tokens_processed, "tokens"),
+              reused=reindex.reused_tokens),
         ),
-    ]
+    ]  # fmt: skip
     if price is not None:
         cost = decimal_text(embedding_cost(reindex.tokens_to_embed, price), places=12)
         lines.append(
-            _row(
-                "one-time cost",
-                f"{cost} ({_tokens(reindex.tokens_to_embed)} × "
-                f"{decimal_text(price, places=12)} per million)",
+            row(
+                w.text("cli.label.one_time_cost"),
+                w("cli.reindex.cost", cost=w.decimal(cost),
+                  tokens=w.count(reindex.tokens_to_embed, "tokens"),
+                  price=w.decimal(decimal_text(price, places=12))),
             )
-        )
+        )  # fmt: skip
     if migration is not None:
         lines.append(
-            _row(
-                "versioned peak",
-                f"{bytes_and_sizes(migration.versioned_peak_raw_bytes)} of raw vectors: old "
-                f"{migration.old_raw_bytes:,} + new {migration.new_raw_bytes:,}, both kept "
-                "until the switch (blue/green)",
+            row(
+                w.text("cli.label.versioned_peak"),
+                w("cli.reindex.versioned_peak",
+                  size=w.bytes_and_sizes(migration.versioned_peak_raw_bytes),
+                  old=migration.old_raw_bytes, new=migration.new_raw_bytes),
             )
-        )
+        )  # fmt: skip
         if not case.new_model:
             lines.append(
-                _row(
-                    "in-place peak",
-                    f"{bytes_and_sizes(migration.in_place_peak_raw_bytes)} of raw vectors: "
-                    f"({reindex.old_chunks:,} + {reindex.chunks_to_embed:,}) × "
-                    f"{_bytes(migration.bytes_per_vector)}, new vectors added before the "
-                    "stale ones are deleted",
+                row(
+                    w.text("cli.label.in_place_peak"),
+                    w("cli.reindex.in_place_peak",
+                      size=w.bytes_and_sizes(migration.in_place_peak_raw_bytes), old=old,
+                      embed=reindex.chunks_to_embed,
+                      per_vector=w.count(migration.bytes_per_vector, "bytes")),
                 )
-            )
+            )  # fmt: skip
     return lines
 
 
-def _heading(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
-    window = f"{plan.chunk_size:,}/{plan.overlap:,}"
-    model = ", and a new embedding model" if case.new_model and case.kind != "model" else ""
-    where = _tokens(plan.tokens)
+def _heading(plan: ChunkPlan | CorpusPlan, case: ReindexCase, w: Words) -> str:
+    window = f"{w.integer(plan.chunk_size)}/{w.integer(plan.overlap)}"
+    model = w("cli.reindex.and_new_model") if case.new_model and case.kind != "model" else ""
+    where = w.count(plan.tokens, "tokens")
     if case.documents is not None:
         total, changed = case.documents
-        where = count_of(total, "document", "documents")
+        where = w.count(total, "documents")
         if changed != total:
-            where = f"{changed:,} of {where}"
+            where = w(
+                "cli.reindex.changed_of", changed=changed, documents=w.count(total, "of_documents")
+            )
     if case.kind == "settings" and case.new_window is not None:
         size, overlap = case.new_window
-        return f"re-indexing: {window} → {size:,}/{overlap:,}, the same {where} split again{model}"
+        new_window = f"{w.integer(size)}/{w.integer(overlap)}"
+        return w(
+            "cli.reindex.head_settings", window=window, new_window=new_window, where=where,
+            model=model,
+        )  # fmt: skip
     if case.kind == "edit" and case.edit is not None:
         at, delta = case.edit
-        change = f"{_tokens(delta)} inserted" if delta >= 0 else f"{_tokens(-delta)} deleted"
-        place = f"of {where}" if case.documents is None else f"in each of {where}"
-        return f"re-indexing: {change} at token {at:,} {place}, at {window}{model}"
+        change = (
+            w("cli.reindex.inserted", tokens=w.count(delta, "tokens"))
+            if delta >= 0
+            else w("cli.reindex.deleted", tokens=w.count(-delta, "tokens"))
+        )
+        return w(
+            "cli.reindex.head_edit_stream" if case.documents is None
+            else "cli.reindex.head_edit_documents",
+            change=change, at=at, where=where, window=window, model=model,
+        )  # fmt: skip
     if case.kind == "documents":
-        return f"re-indexing: {where} changed, at {window}, each embedded again whole{model}"
-    return f"re-indexing: a new embedding model for {where}: the chunks at {window} are kept"
+        return w("cli.reindex.head_documents", where=where, window=window, model=model)
+    return w("cli.reindex.head_model", where=where, window=window)
 
 
-def _reuse_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase) -> str:
+def _reuse_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase, w: Words) -> str:
     if case.new_model:
-        kept = "; the chunking is reused" if case.kind == "model" else ""
-        return f"a new model embeds every chunk again{kept}"
+        only = "_only" if case.kind == "model" else ""
+        return w(f"cli.reindex.reason_new_model{only}")
     if case.kind == "settings" and case.new_window is not None:
-        return _split_reason(plan, *case.new_window)
+        return _split_reason(plan, *case.new_window, w)
     if case.kind == "edit" and case.edit is not None:
-        return _edit_reason(plan, case, *case.edit)
-    return "the unchanged documents keep theirs"
+        return _edit_reason(plan, case, *case.edit, w)
+    return w("cli.reindex.reason_documents")
 
 
-def _split_reason(plan: ChunkPlan | CorpusPlan, size: int, overlap: int) -> str:
+def _split_reason(plan: ChunkPlan | CorpusPlan, size: int, overlap: int, w: Words) -> str:
     if isinstance(plan, CorpusPlan) and plan.measured:
-        return f"split again with {plan.chunker}: where an old chunk of the document had its text"
-    last = "the last chunk if it starts at the same token"
+        return w("cli.reindex.reason_splitter", chunker=plan.chunker)
     if size != plan.chunk_size:
-        return f"another chunk size: only {last}"
+        return w("cli.reindex.reason_other_size")
     period = lcm(plan.step, size - overlap)
-    steps = f"lcm({plan.step:,}, {size - overlap:,}) = {_tokens(period)}"
-    return f"the same tokens embedded before: full chunks starting every {steps}, and {last}"
+    return w(
+        "cli.reindex.reason_period", step=plan.step, new_step=size - overlap,
+        period=w.count(period, "tokens"),
+    )  # fmt: skip
 
 
-def _edit_reason(plan: ChunkPlan | CorpusPlan, case: ReindexCase, at: int, delta: int) -> str:
-    each = "" if case.documents is None else " in each changed document"
-    kept = f"{case.kept_before_edit:,} end at or before token {at:,}{each}"
-    if delta % plan.step:
-        return f"{kept}; the later ones shift by {delta:,}, not a multiple of the step"
-    return f"{kept}; the later ones line up again: {delta:,} is a multiple of the step"
+def _edit_reason(
+    plan: ChunkPlan | CorpusPlan, case: ReindexCase, at: int, delta: int, w: Words
+) -> str:
+    moved = "shift" if delta % plan.step else "aligned"
+    each = "" if case.documents is None else "_each"
+    return w(f"cli.reindex.reason_edit_{moved}{each}", kept=case.kept_before_edit, at=at,
+             delta=delta)  # fmt: skip
 
 
-def storage_lines(storage: StorageSize) -> list[str]:
+def storage_lines(storage: StorageSize, words: Words | None = None) -> list[str]:
     """Every part of the index's size with its formula, "estimate" where it is one.
 
     >>> from calculator import vector_size
@@ -176,47 +176,54 @@ def storage_lines(storage: StorageSize) -> list[str]:
                         × 4 bytes, the base layer; estimate: each vector is on about 1/15
                         upper layers with up to 16 ids, ≈1,908 bytes more, not added)
     """
+    w = words or english()
     vectors = storage.vectors
-    count = f"{vectors.vectors:,}"
-    per_token = decimal_text(storage.text_bytes_per_token, places=12)
+    count = w.integer(vectors.vectors)
+    size = w.bytes_and_sizes
     lines = [
-        "storage: every part of the index, exact unless said",
-        _row("raw vectors", f"{bytes_and_sizes(storage.raw_vector_bytes)} ({count} × "
-             f"{_bytes(vectors.bytes_per_vector)})"),
-        _row("HNSW graph", f"{bytes_and_sizes(storage.hnsw_graph_bytes)} ({count} × "
-             f"2·{storage.hnsw_m:,} neighbour ids × 4 bytes, the base layer; estimate: "
-             "each vector is on about "
-             f"1/{storage.hnsw_m - 1:,} upper layers with up to {storage.hnsw_m:,} ids, "
-             f"≈{_bytes(storage.hnsw_upper_layer_bytes)} more, not added)"),
-        _row("chunk text", f"{bytes_and_sizes(storage.text_bytes)} "
-             f"(⌈{_tokens(storage.tokens_processed)} processed × {per_token} "
-             f"{'byte' if per_token == '1' else 'bytes'} per token⌉; "
-             "estimate)"),
-        _row("metadata", f"{bytes_and_sizes(storage.metadata_bytes)} ({count} × "
-             f"{_bytes(storage.metadata_bytes_per_chunk)} per chunk)"),
+        w("cli.storage.heading"),
+        row(w.text("cli.label.raw_vectors"), f"{size(storage.raw_vector_bytes)} ({count} × "
+            f"{w.count(vectors.bytes_per_vector, 'bytes')})"),
+        row(w.text("cli.label.hnsw_graph"),
+            w("cli.storage.graph", size=size(storage.hnsw_graph_bytes), count=count,
+              m=storage.hnsw_m, m_less_one=storage.hnsw_m - 1,
+              upper=w.count(storage.hnsw_upper_layer_bytes, "bytes"))),
+        row(w.text("cli.label.chunk_text"),
+            w("cli.storage.text", size=size(storage.text_bytes),
+              tokens=w.count(storage.tokens_processed, "tokens"),
+              per_token=_bytes_of(storage.text_bytes_per_token, w))),
+        row(w.text("cli.label.metadata"),
+            w("cli.storage.metadata", size=size(storage.metadata_bytes), count=count,
+              bytes=w.count(storage.metadata_bytes_per_chunk, "bytes"))),
     ]  # fmt: skip
     if storage.quantized is not None:
         lines.append(
-            _row(
-                "quantized copy",
-                f"{bytes_and_sizes(storage.quantized_copy_bytes)} ({count} × "
-                f"{_bytes(storage.quantized.bytes_per_vector)}, {storage.quantized.dtype}, "
-                "kept beside the originals)",
+            row(
+                w.text("cli.label.quantized_copy"),
+                w("cli.storage.quantized", size=size(storage.quantized_copy_bytes), count=count,
+                  bytes=w.count(storage.quantized.bytes_per_vector, "bytes"),
+                  dtype=storage.quantized.dtype),
             )
-        )
+        )  # fmt: skip
     lines += [
-        _row("one replica", f"{bytes_and_sizes(storage.replica_bytes)} (the sum of the above)"),
-        _row(
-            "total",
-            f"{bytes_and_sizes(storage.total_bytes)} "
-            f"({storage.replicas:,} × one replica; estimate)",
-        ),
-        _pgvector_line(vectors.dimensions, vectors.vectors),
-    ]
+        row(w.text("cli.label.one_replica"),
+            w("cli.storage.replica", size=size(storage.replica_bytes))),
+        row(w.text("cli.label.total"),
+            w("cli.storage.total", size=size(storage.total_bytes), replicas=storage.replicas)),
+        _pgvector_line(vectors.dimensions, vectors.vectors, w),
+    ]  # fmt: skip
     return lines
 
 
-def database_lines(database: DatabaseStorage) -> list[str]:
+def _bytes_of(per_token: Fraction, w: Words) -> str:
+    """The text's bytes a token: a whole number's plural form, or a fraction's."""
+    text = decimal_text(per_token, places=12)
+    if "." not in text:
+        return w.count(int(text), "bytes")
+    return w("cli.storage.bytes_fraction", value=w.decimal(text))
+
+
+def database_lines(database: DatabaseStorage, words: Words | None = None) -> list[str]:
     """The storage as pgvector or Qdrant stores it, part by part, with formulas and sources.
 
     >>> from calculator import vector_size
@@ -230,41 +237,44 @@ def database_lines(database: DatabaseStorage) -> list[str]:
                         page; source: PostgreSQL docs: Database Page Layout;
                         src/include/access/htup_details.h)
     """
+    w = words or english()
+    size = w.bytes_and_sizes
     name = DATABASE_NAMES.get(database.database, database.database)
-    lines = [f"storage in {name}: every part as it stores it, exact unless said"]
+    lines = [w("cli.database.heading", name=name)]
     for part in database.parts:
+        # The part's name as the calculator declares it (the page words it from its catalog).
         label = part.name.removesuffix("_bytes").replace("_", " ")
-        said = "estimate; " if part.estimate else ""
         where = f"{part.where}; " if part.where else ""
-        lines.append(
-            _row(label, f"{bytes_and_sizes(part.bytes)} ({part.formula}; {said}{where}"
-                 f"source: {part.source})")
+        said = w(
+            "cli.database.part_estimate" if part.estimate else "cli.database.part",
+            size=size(part.bytes), formula=part.formula, where=where, source=part.source,
         )  # fmt: skip
+        lines.append(row(label, said))
     # Qdrant's parts count every replica already; pgvector's are one copy's.
-    copies = ""
     if database.database == "pgvector" and database.replicas > 1:
-        copies = f"{database.replicas:,} × the parts; "
-    lines.append(_row("total", f"{bytes_and_sizes(database.total_bytes)} ({copies}estimate)"))
+        total = w("cli.database.total_copies", size=size(database.total_bytes),
+                  replicas=database.replicas)  # fmt: skip
+    else:
+        total = w("cli.database.total", size=size(database.total_bytes))
+    lines.append(row(w.text("cli.label.total"), total))
     if database.ram_bytes is not None:
-        lines.append(_row("in RAM", f"{bytes_and_sizes(database.ram_bytes)} (the parts said "
-                          "ram and disk; plan about 20 % more for both)"))  # fmt: skip
+        lines.append(row(w.text("cli.label.in_ram"),
+                         w("cli.database.in_ram", size=size(database.ram_bytes))))  # fmt: skip
     return lines
 
 
-def _pgvector_line(dimensions: int, vectors: int) -> str:
+def _pgvector_line(dimensions: int, vectors: int, w: Words) -> str:
     sizes = pgvector_value_bytes(dimensions)
-    header = PGVECTOR_HEADER_BYTES
-    return _row(
-        "pgvector values",
-        f"vector {sizes['vector']:,} bytes (4·{dimensions:,} + {header}), halfvec "
-        f"{sizes['halfvec']:,} (2·{dimensions:,} + {header}), bit {sizes['bit']:,} "
-        f"(⌈{dimensions:,}/8⌉ + {header}) a value; × {vectors:,} = "
-        f"{sizes['vector'] * vectors:,} / {sizes['halfvec'] * vectors:,} / "
-        f"{sizes['bit'] * vectors:,} bytes, before row overhead",
-    )
+    return row(
+        w.text("cli.label.pgvector_values"),
+        w("cli.storage.pgvector", vector=sizes["vector"], halfvec=sizes["halfvec"],
+          bit=sizes["bit"], dimensions=dimensions, header=PGVECTOR_HEADER_BYTES,
+          vectors=vectors, all_vector=sizes["vector"] * vectors,
+          all_halfvec=sizes["halfvec"] * vectors, all_bit=sizes["bit"] * vectors),
+    )  # fmt: skip
 
 
-def model_limit_lines(limit: InputLimit) -> list[str]:
+def model_limit_lines(limit: InputLimit, words: Words | None = None) -> list[str]:
     """The chunks that the model's input limit cuts, and the largest chunk size within it.
 
     >>> from calculator import plan_chunks
@@ -283,44 +293,38 @@ def model_limit_lines(limit: InputLimit) -> list[str]:
     within the limit    chunk size 254 at most; at 254/0: 32 chunks, 8,000 tokens processed
     tokens embedded     8,002: 8,000 processed + 64 added (32 × 2) − 62 cut
     """
+    w = words or english()
     plan, at_limit = limit.plan, limit.plan_at_limit
     over = limit.chunks_over_limit
     if over:
-        verdict = (
-            f"{over:,} of {_chunks(plan.chunks)} {'is' if over == 1 else 'are'} longer; most "
-            f"embedding APIs cut {'it' if over == 1 else 'them'} silently, so "
-            f"{_tokens(limit.truncated_tokens)} {'is' if limit.truncated_tokens == 1 else 'are'}"
-            " never embedded"
-        )
+        lost = w.count(limit.truncated_tokens, "tokens_lost")
+        verdict = w.count(over, "over_limit", chunks=w.count(plan.chunks, "of_chunks"), lost=lost)
+    elif plan.chunks == 1:
+        verdict = w("cli.limit.fits_one")
     else:
-        verdict = (
-            "the one chunk fits"
-            if plan.chunks == 1
-            else f"every one of the {plan.chunks:,} chunks fits"
-        )
-    largest = f"chunk size {limit.largest_chunk_size:,} at most"
+        verdict = w("cli.limit.fits_every", chunks=plan.chunks)
     if at_limit is None:
-        largest += f", and an overlap below it (now {plan.overlap:,})"
+        largest = w("cli.limit.largest_no_plan", size=limit.largest_chunk_size,
+                    overlap=plan.overlap)  # fmt: skip
     else:
-        largest += (
-            f"; at {at_limit.chunk_size:,}/{at_limit.overlap:,}: {_chunks(at_limit.chunks)}, "
-            f"{_tokens(at_limit.tokens_processed)} processed"
-        )
-    head = _tokens(limit.max_input_tokens)
+        largest = w(
+            "cli.limit.largest", size=limit.largest_chunk_size, at_size=at_limit.chunk_size,
+            overlap=at_limit.overlap, chunks=w.count(at_limit.chunks, "chunks"),
+            tokens=w.count(at_limit.tokens_processed, "tokens"),
+        )  # fmt: skip
+    head = w.count(limit.max_input_tokens, "tokens")
     if limit.added_tokens:
-        head += f", {limit.added_tokens:,} of them the model's own in every chunk"
+        head = w("cli.limit.head_added", limit=head, added=limit.added_tokens)
     lines = [
-        _row("model input limit", f"{head}: {verdict}"),
-        _row("within the limit", largest),
+        row(w.text("cli.label.model_limit"), f"{head}: {verdict}"),
+        row(w.text("cli.label.within_limit"), largest),
     ]
     if limit.added_tokens:
-        cut = f" − {limit.truncated_tokens:,} cut" if limit.truncated_tokens else ""
-        lines.append(
-            _row(
-                "tokens embedded",
-                f"{limit.tokens_embedded:,}: {plan.tokens_processed:,} processed + "
-                f"{limit.added_tokens_total:,} added ({plan.chunks:,} × {limit.added_tokens:,})"
-                + cut,
-            )
-        )
+        embedded = w(
+            "cli.limit.embedded_cut" if limit.truncated_tokens else "cli.limit.embedded",
+            embedded=limit.tokens_embedded, processed=plan.tokens_processed,
+            added_total=limit.added_tokens_total, chunks=plan.chunks, added=limit.added_tokens,
+            cut=limit.truncated_tokens,
+        )  # fmt: skip
+        lines.append(row(w.text("cli.label.tokens_embedded"), embedded))
     return lines

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from .._encodings import COUNTERS, ENCODINGS
-from .._english import count_of
 from .._input_limit import InputLimit
 from .._models import ModelPreset, counted_as_model
 from .._record import record
+from ._words import Words, english, words_for
 
 if TYPE_CHECKING:
     import argparse
@@ -65,8 +65,10 @@ class FitRequest:
     tokenizer: str = ""
     #: How ``tokenizer`` is the model's: "exact", "same rules" (the preset's) or "given".
     relation: str = ""
-    #: Why nothing is measured.
+    #: Why nothing is measured: the end of its key, ``cli.fit.reason.<reason>``.
     reason: str = ""
+    #: The preset's tokenizer that is not built in, which the reason names.
+    unbuilt: str = ""
 
     @property
     def measured(self) -> bool:
@@ -122,39 +124,41 @@ def fit_request(
     >>> request.tokenizer, request.relation, request.measure()
     ('bert-base-uncased', 'same rules', ('bert-base-uncased', 2, 256))
     >>> cohere = model_preset("embed-english-v3.0")
-    >>> fit_request(cohere, limit, encoding="cl100k_base", splitter="recursive",
-    ...             model_tokenizer=None, added_given=True).reason
-    'its tokenizer is not published'
+    >>> unpublished = fit_request(cohere, limit, encoding="cl100k_base", splitter="recursive",
+    ...                           model_tokenizer=None, added_given=True)
+    >>> unpublished.reason, reason_text(unpublished, english())
+    ('unpublished', 'its tokenizer is not published')
     """
     if limit is None:
         return None
-    tokenizer, relation, reason = "", "", ""
+    tokenizer, relation, reason, unbuilt = "", "", "", ""
     if model_tokenizer:
         tokenizer, relation = model_tokenizer, "given"
     elif preset is None:
-        reason = "no tokenizer of the model is named; name it with --model-tokenizer"
+        reason = "unnamed"
     elif preset.tokenizer is None:
-        reason = "its tokenizer is not published"
+        reason = "unpublished"
     elif preset.tokenizer not in _BUILT_IN:
-        reason = (
-            f"its tokenizer, {preset.tokenizer}, is not built in;"
-            " give its tokenizer.json with --model-tokenizer"
-        )
+        reason, unbuilt = "not_built_in", preset.tokenizer
     else:
         tokenizer, relation = preset.tokenizer, counted_as_model(preset, preset.tokenizer)
     if tokenizer and not added_given:
         tokenizer = ""
-        reason = "the tokens it adds to every chunk are not known; give --added-tokens"
+        reason = "added_unknown"
     windows = splitter == "window" and encoding not in _DECODABLE
     if tokenizer and windows and not _same(tokenizer, encoding):
         tokenizer = ""
-        reason = (
-            f"the window model's chunks of {encoding} have no text to count again;"
-            " use --splitter, or --model-tokenizer FILE if it is the model's own"
-        )
+        reason = "no_text"
     model = preset.name if preset is not None else ""
     limits = (limit.max_input_tokens, limit.added_tokens)
-    return FitRequest(model, *limits, encoding, splitter, tokenizer, relation, reason)
+    return FitRequest(model, *limits, encoding, splitter, tokenizer, relation, reason, unbuilt)
+
+
+def reason_text(request: FitRequest, words: Words) -> str:
+    """Why nothing is measured, in ``words``."""
+    return words(
+        f"cli.fit.reason.{request.reason}", tokenizer=request.unbuilt, encoding=request.encoding
+    )
 
 
 @cache
@@ -237,8 +241,7 @@ def cli_request(
         parser.exit(EXIT_BAD_INPUT, f"{parser.prog}: error: {flag}: {_shown(message)}\n")
 
     if options.model_tokenizer and (not options.count or limit is None):
-        message = "measures the counted files' chunks; needs --count and --max-input-tokens"
-        refuse("--model-tokenizer", message + " (or --model)")
+        refuse("--model-tokenizer", words_for(options)("cli.fit.needs_count"))
     if not options.count:
         return None
     request = fit_request(
@@ -289,22 +292,18 @@ def cli_fits(
 # --- words --------------------------------------------------------------------------------
 
 
-def _tokens(n: int) -> str:
-    return count_of(n, "token", "tokens")
-
-
-def _how(request: FitRequest) -> str:
+def _how(request: FitRequest, words: Words) -> str:
     """How the chunks were measured, after "measured with"."""
     # A preset's tokenizer identified by its configuration only ("same rules") is still the
     # one its card names; the JSON's "tokenizer_is" tells the two apart.
     if request.relation == "given":
-        whose = f"the tokenizer named as its own, {_shown(request.tokenizer)}"
+        whose = words("cli.fit.whose_given", tokenizer=_shown(request.tokenizer))
     else:
-        whose = f"its own tokenizer, {request.tokenizer}"
-    added = f"plus {request.added:,} added to every chunk"
+        whose = words("cli.fit.whose_own", tokenizer=request.tokenizer)
+    added = words("cli.fit.added", added=request.added)
     if request.splitters_own:
-        return f"{whose} (the one the chunks were cut with), {added}"
-    return f"{whose}, {added}; cut with {_shown(request.encoding)}"
+        return words("cli.fit.how_same", whose=whose, added=added)
+    return words("cli.fit.how_other", whose=whose, added=added, encoding=_shown(request.encoding))
 
 
 def _shown(text: str) -> str:
@@ -312,7 +311,9 @@ def _shown(text: str) -> str:
     return text if text.isprintable() else repr(text)[1:-1]
 
 
-def fit_lines(request: FitRequest, paths: list[str], fits: list[ChunkFit]) -> list[str]:
+def fit_lines(
+    request: FitRequest, paths: list[str], fits: list[ChunkFit], words: Words | None = None
+) -> list[str]:
     """The first lines of the output: the chunks over the model's limit and the tokens cut
     (a warning first), how they were measured, and the documents with the most cut; or why
     nothing was measured.  No line is longer than :data:`WIDTH`.
@@ -330,34 +331,33 @@ def fit_lines(request: FitRequest, paths: list[str], fits: list[ChunkFit]) -> li
       longest chunk 302 tokens as the model sees it
       most cut: a.md (1 chunk over, 46 tokens cut)
     """
-    who = request.model or "the model"
-    limit = f"its {request.limit:,}-token limit"
+    w = words or english()
+    who = request.model or w("cli.fit.the_model")
+    limit = w("cli.fit.its_limit", limit=request.limit)
     if not request.measured:
+        reason, encoding = reason_text(request, w), _shown(request.encoding)
         if not request.model:  # only a limit: the counting tokenizer may be the model's
-            return _wrapped(
-                f"note: the chunks are not measured in the model's own tokens ({request.reason});"
-                f" the input limit below counts {_shown(request.encoding)} tokens"
-            )
+            return _wrapped(w("cli.fit.note_unmeasured", reason=reason, encoding=encoding))
         return _wrapped(
-            f"warning: {who}'s chunks are not measured in its own tokens ({request.reason});"
-            f" the input limit below counts {_shown(request.encoding)} tokens, not its own"
+            w("cli.fit.warning_unmeasured", model=who, reason=reason, encoding=encoding)
         )
     from .._splitters._model_fit import add_fits  # noqa: PLC0415 (as above)
 
     total = add_fits(fits)
-    chunks = count_of(total.chunks, "chunk", "chunks")
+    chunks = w.count(total.chunks, "chunks")
     if total.over_limit:
-        head = (
-            f"warning: {who} sees {total.over_limit:,} of {chunks} over {limit};"
-            f" {_tokens(total.tokens_cut)} cut, never embedded"
-        )
+        head = w(
+            "cli.fit.warning_over", model=who, over=total.over_limit,
+            chunks=w.count(total.chunks, "of_chunks"), limit=limit,
+            tokens=w.count(total.tokens_cut, "tokens"),
+        )  # fmt: skip
     elif total.chunks:
-        head = f"{who} sees every one of the {chunks} within {limit}"
+        head = w("cli.fit.within", model=who, chunks=chunks, limit=limit)
     else:
-        head = f"{who} sees no chunks: the documents are empty"
-    lines = [*_wrapped(head), *_wrapped("  measured with " + _how(request))]
+        head = w("cli.fit.empty", model=who)
+    lines = [*_wrapped(head), *_wrapped("  " + w("cli.fit.measured_with", how=_how(request, w)))]
     if total.chunks:
-        longest = f"  longest chunk {_tokens(total.longest)} as the model sees it"
+        longest = "  " + w("cli.fit.longest", tokens=w.count(total.longest, "tokens"))
         if len(fits) == 1:  # the one document is the corpus
             return [*lines, longest]
         cut = sorted(
@@ -365,13 +365,13 @@ def fit_lines(request: FitRequest, paths: list[str], fits: list[ChunkFit]) -> li
             key=lambda item: -item[1].tokens_cut,
         )
         named = [
-            f"{_shown(path)} ({count_of(fit.over_limit, 'chunk', 'chunks')} over,"
-            f" {_tokens(fit.tokens_cut)} cut)"
+            w("cli.fit.named_document", path=_shown(path),
+              chunks=w.count(fit.over_limit, "chunks"), tokens=w.count(fit.tokens_cut, "tokens"))
             for path, fit in cut[:NAMED_DOCUMENTS]
-        ]
+        ]  # fmt: skip
         lines.append(longest)
         if named:
-            lines += _wrapped("  most cut: " + "; ".join(named))
+            lines += _wrapped("  " + w("cli.fit.most_cut", documents="; ".join(named)))
     return lines
 
 
@@ -396,7 +396,7 @@ def fit_report(request: FitRequest, paths: list[str], fits: list[ChunkFit]) -> d
         "split_with": request.encoding,
     }
     if not request.measured:
-        return report | {"reason": request.reason}
+        return report | {"reason": reason_text(request, english())}
     from .._splitters._model_fit import add_fits  # noqa: PLC0415 (as above)
 
     total = add_fits(fits)

@@ -11,6 +11,7 @@ from .._encodings import COUNTERS
 from .._retrievers import RETRIEVERS, WORDLLAMA_DIMS
 from ..protocol._fields import FIELDS
 from ._field_options import add_field_options, flag
+from ._words import LANGUAGES
 
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FILES_NOT_COUNTED = 1
@@ -136,6 +137,13 @@ def _parser() -> argparse.ArgumentParser:
         "--tradeoff",
         action="store_true",
         help="the corpus across chunk sizes 128-2048 and overlaps 0-50%% (and the current one)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=LANGUAGES[0],
+        help="the language of the summary, the Markdown and the CSV, as the page's catalogs"
+        " word them (--json stays English); default %(default)s",
     )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")

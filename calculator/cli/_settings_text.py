@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._version import DISTRIBUTION
+from ._words import Words, english
 
 if TYPE_CHECKING:
     from .._models import ModelPreset
@@ -32,22 +33,30 @@ def plan_settings(
     dtype: str | None,
     version: str | None,
     warnings: Sequence[str] = (),
+    words: Words | None = None,
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """The (label, value) rows and the notes (the warnings, then each source of the model's
     values with the day it was checked) of a plan; ``encoding`` and ``splitter`` only where
     files were counted."""
-    rows = [("Embedding model", model.name if model is not None else "custom")]
+    w = words or english()
+    rows = [
+        (w("cli.settings.model"), model.name if model is not None else w("cli.settings.custom"))
+    ]
     if encoding is not None:
-        rows.append(("Tokenizer", encoding))
+        rows.append((w("cli.settings.tokenizer"), encoding))
     if splitter is not None:
-        rows.append(("Splitter", "window model" if splitter == "window" else splitter))
-    rows.append(("Database", database or "generic"))
+        shown = w("cli.settings.window_model") if splitter == "window" else splitter
+        rows.append((w("cli.settings.splitter"), shown))
+    rows.append((w("cli.settings.database"), database or w("cli.settings.generic")))
     if dimensions:
-        rows.append(("Vectors", f"{dimensions} dimensions, {dtype or 'float32'}"))
+        vectors = w("cli.settings.vectors", dimensions=dimensions, dtype=dtype or "float32")
+        rows.append((w("cli.settings.vectors_label"), vectors))
     if version is not None:
-        rows.append(("Made with", f"{DISTRIBUTION} {version}"))
+        rows.append((w("cli.settings.made_with"), f"{DISTRIBUTION} {version}"))
     notes = list(warnings)
     if model is not None:
         for field, source in model.sources:
-            notes.append(f"{field}: {', '.join(source.addresses)} (checked {source.checked})")
+            addresses = ", ".join(source.addresses)
+            notes.append(w("cli.settings.source", field=field, addresses=addresses,
+                           checked=source.checked))  # fmt: skip
     return rows, notes

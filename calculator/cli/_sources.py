@@ -23,6 +23,7 @@ from .._reindex import ReindexPlan
 from ..protocol._form import SplitChunks
 from ._form_fields import one_line
 from ._options import PROGRAM
+from ._words import Words, words_for
 
 if TYPE_CHECKING:
     from .._sources import Part, Tally
@@ -90,10 +91,12 @@ def count_sources(options: argparse.Namespace, ranks: str) -> tuple[list[Counted
     setup = (_load, (options.encoding, Path(ranks), not options.pure_python))
     from .._sources import count_part  # noqa: PLC0415
 
+    words = words_for(options)
     try:
         for result in engine.run(count_part, setup, parts, sys.stderr if _shown() else None):
             if isinstance(result, TaskFailed):
-                _report(_part_name(result.part), f"not counted: {result.error}")
+                why = words("cli.refusal.not_counted", error=str(result.error))
+                _report(_part_name(result.part, words), why)
                 tally.failures += 1
             else:
                 tally.add(result, _report)
@@ -101,14 +104,18 @@ def count_sources(options: argparse.Namespace, ranks: str) -> tuple[list[Counted
         raise SourcesRefusedError("--dask", str(missing_dask)) from None
     options.tally = tally
     if not tally.documents:
-        raise SourcesRefusedError("--count", "no document could be counted")
+        raise SourcesRefusedError("--count", words("cli.refusal.no_document"))
     return tally.counted or [], tally.failures == 0
 
 
-def _part_name(part: Part) -> str:
+def _part_name(part: Part, words: Words) -> str:
     if part.dataset is not None:
-        return f"{part.dataset.path} (bytes {part.dataset.start:,} to {part.dataset.stop:,})"
-    return f"{part.files[0]} and the {len(part.files) - 1:,} files after it"
+        dataset = part.dataset
+        return words(
+            "cli.refusal.part_dataset", path=str(dataset.path), start=dataset.start,
+            stop=dataset.stop,
+        )  # fmt: skip
+    return words("cli.refusal.part_files", first=str(part.files[0]), more=len(part.files) - 1)
 
 
 def big_corpus(options: argparse.Namespace) -> Tally | None:
@@ -163,19 +170,20 @@ def split_sources(
     listed: list[SplitFile] = []
     tally = SplitTally()
     big = big_corpus(options) is not None
-    doing = f"splitting at {len(grid) + 1} windows"
+    words = words_for(options)
+    doing = words("cli.progress.splitting", windows=len(grid) + 1)
     progress = sys.stderr if grid and _shown() else None
     for result in engine_of(options).run(split_part, setup, options.parts, progress, doing):
         if isinstance(result, TaskFailed):
-            message = f"{_part_name(result.part)}: not split: {result.error}"
-            raise SourcesRefusedError("--splitter", message)
+            why = words("cli.refusal.not_split", error=str(result.error))
+            raise SourcesRefusedError("--splitter", f"{_part_name(result.part, words)}: {why}")
         if big:
             tally.add(result, len(grid))
         else:
             listed += result
     counted = options.tally.documents
     if (tally.documents if big else len(listed)) != counted:
-        raise SourcesRefusedError("--count", "the documents changed while they were counted")
+        raise SourcesRefusedError("--count", words("cli.refusal.changed"))
     return tally if big else listed
 
 
