@@ -16,8 +16,8 @@ CALCULATOR = App(
     package="calculator",
     entry="respond",
     # What a page's first answer imports goes in the calculator's zip: the default form and
-    # links (every kind of corpus, a list in the query and in the fragment, a price, rows to
-    # compare), in both number formats.  A link naming a model reads its preset's fields from
+    # links (every kind of corpus, a short list, a price, rows to compare), in both number
+    # formats.  A link naming a model reads its preset's fields from
     # models.json, which the later zip holds: its first answer downloads that zip first.
     first_requests=(
         SNAPSHOT_REQUEST,
@@ -28,14 +28,16 @@ CALCULATOR = App(
         ' "number_format": {"group": ".", "decimal": ","}, "first": True}',
         '{"query": "?corpus=list&document_tokens=100%0A200&dtype=custom&bytes_per_dimension=3",'
         ' "number_format": {"group": ",", "decimal": "."}, "first": True}',
+        '{"query": "?corpus=documents&documents=40&average_tokens=900", "first": True}',
+    ),
+    # The rest of what a page imports goes in the later zip, which the worker fetches once
+    # the first answer is out: the panels, in both number formats and from a link, and a
+    # long list's link (its fragment: that link's first answer downloads the later zip).
+    requests=(
         '{"query": "?corpus=documents&documents=40&average_tokens=900",'
         ' "fragment": calculator.protocol._query.link_from_fields('
         '{"corpus": "list", "document_tokens": "\\n".join(map(str, range(1, 3000)))},'
-        ' calculator.protocol.MACHINE).fragment, "first": True}',
-    ),
-    # The rest of what a page imports goes in the later zip, which the worker fetches once
-    # the first answer is out: the panels, in both number formats and from a link.
-    requests=(
+        ' calculator.protocol.MACHINE).fragment}',
         '{"fields": dict(calculator.DEFAULT_FIELDS),'
         ' "number_format": {"group": ",", "decimal": "."}}',
         '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384'

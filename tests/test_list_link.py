@@ -21,12 +21,12 @@ from calculator.protocol._list_link import (
     _PIECE_BYTES,
     FRAGMENT_KEY,
     FRAGMENT_LIMIT,
-    QUERY_LIST_LIMIT,
     LinkedList,
     _compressed,
     list_fragment,
     read_list_fragment,
 )
+from calculator.protocol._query import QUERY_LIST_LIMIT
 from test_package import ROOT
 
 

@@ -22,7 +22,6 @@ from .._vectors import VectorSize
 from ._chunk_map import chunk_map
 from ._fields import DEFAULT_FIELDS, FIELDS, MODEL_PRESETS, TRADEOFF_INPUTS, Field, stale_panels
 from ._form import FormOutcome, evaluate_form
-from ._list_link import is_list_fragment, read_list_fragment
 from ._query import fields_from_query, link_from_fields, query_from_fields
 from ._report import describe
 
@@ -105,13 +104,10 @@ def respond(request_json: str) -> str:
         if not isinstance(request["query"], str):
             raise TypeError("a request's query is a string")
         fields = linked = fields_from_query(request["query"], number_format)
-        fragment = request.get("fragment", "")
-        if isinstance(fragment, str) and is_list_fragment(fragment):
-            try:
-                listed = read_list_fragment(fragment)
-                fields["document_tokens"], list_form = listed.text, listed.form
-            except CalculatorError as error:
-                list_error = error
+        try:
+            list_form = _read_linked_list(request.get("fragment", ""), fields)
+        except CalculatorError as error:
+            list_error = error
     else:
         fields = _text_mapping(request.get("fields", {}))
     filled: dict[str, str] = {}
@@ -142,6 +138,21 @@ def respond(request_json: str) -> str:
             answer["export"] = exported
     _add_sizes(answer)
     return json.dumps(_as_text(answer), ensure_ascii=False)
+
+
+def _read_linked_list(fragment: object, fields: dict[str, str]) -> ListForm:
+    """A link's list of counts from its fragment into ``fields``, and how it came ("" for no
+    fragment, or another one: #results)."""
+    if not isinstance(fragment, str) or not fragment:
+        return ""
+    # Imported for a fragment only (a long list's): most links have none.
+    from ._list_link import is_list_fragment, read_list_fragment  # noqa: PLC0415
+
+    if not is_list_fragment(fragment):
+        return ""
+    listed = read_list_fragment(fragment)
+    fields["document_tokens"] = listed.text
+    return listed.form
 
 
 def _carried_measures(

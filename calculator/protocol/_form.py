@@ -7,23 +7,21 @@ the others stay untouched.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .._choices import MAX_ROWS, ROW_FIELDS
 from .._documents import CorpusPlan, Lengths, count_document_tokens, plan_corpus
 from .._errors import CalculatorError, shortened
 from .._record import record
 from .._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
-from .._vectors import CUSTOM_DTYPE, DTYPE_BITS, VectorSize, vector_size
+from .._vectors import CUSTOM_DTYPE, VectorSize, vector_size
 from ._fields import FIELD_MINIMUMS, FIELDS, home_fields, shown
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .._budget import PromptBudget
-    from .._compare import Comparison, Configuration
+    from .._compare import Comparison
     from .._databases import DatabaseStorage
     from .._input_limit import InputLimit
     from .._reindex import MigrationSize, ReindexCase, ReindexPlan
@@ -31,7 +29,6 @@ if TYPE_CHECKING:
     from ._fields import Panel
 
 _SIGNS = "+-\u2212"
-_COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
 
 
 @record
@@ -165,6 +162,14 @@ class _FieldReader:
         self._lengths = lengths
         self.errors: dict[str, CalculatorError] = {}
 
+    @property
+    def fields(self) -> Mapping[str, str]:
+        return self._fields
+
+    @property
+    def number_format(self) -> NumberFormat:
+        return self._number_format
+
     def text(self, name: str) -> str:
         return self._fields.get(name, "").strip()
 
@@ -277,56 +282,3 @@ class _FieldReader:
         except CalculatorError as error:
             self.refuse(error)
             return None
-
-    def compare_cells(self) -> list[Mapping[str, str]]:
-        """Rows given as ``compare.<row>.<column>`` fields, else as a ``compare`` spec."""
-        from .._compare import split_compare_spec  # noqa: PLC0415 (a panel's: not at start)
-
-        rows: dict[int, dict[str, str]] = {}
-        for name, text in self._fields.items():
-            match = _COMPARE_CELL.fullmatch(name)
-            if match and match[2] in ROW_FIELDS and int(match[1]) < MAX_ROWS:
-                rows.setdefault(int(match[1]), {})[match[2]] = text
-        if rows:
-            return [rows[index] for index in sorted(rows)]
-        if not self.text("compare"):
-            return []
-        try:
-            return list(split_compare_spec(self.text("compare")))
-        except CalculatorError as error:
-            self.refuse(error)
-            return []
-
-    def configuration(
-        self,
-        index: int,
-        row: Mapping[str, str],
-        dimensions: int | None,
-        representation: str | int | None,
-    ) -> Configuration | None:
-        """Row ``index`` of the comparison; empty cells take the main form's values."""
-        from .._compare import Configuration  # noqa: PLC0415 (a panel's: not at start)
-
-        cells = _FieldReader(
-            {f"compare.{index}.{key}": text for key, text in row.items()}, self._number_format
-        )
-        window = cells.window(f"compare.{index}.chunk_size", f"compare.{index}.overlap")
-        if cells.text(f"compare.{index}.dimensions"):
-            dimensions = cells.whole(f"compare.{index}.dimensions", "dimensions")
-        dtype = cells.text(f"compare.{index}.dtype")
-        if dtype:
-            representation = cells.row_representation(f"compare.{index}.dtype", dtype)
-        for error in cells.errors.values():
-            self.refuse(error)
-        if window is None or cells.errors:
-            return None
-        return Configuration(*window, dimensions, representation or "float32")
-
-    def row_representation(self, name: str, dtype: str) -> str | int | None:
-        """A comparison row's representation: a dtype name or a custom byte count."""
-        if dtype in DTYPE_BITS:
-            return dtype
-        if dtype.isascii() and dtype.isdigit():
-            return self.whole(name, "bytes_per_dimension")
-        self.refuse(CalculatorError(name, "unknown_choice", value=shortened(dtype)))
-        return None

@@ -39,8 +39,6 @@ from .._errors import CalculatorError
 from .._record import record
 from .._text import MAX_TYPED_VALUE
 
-#: Longer than this, a list's query parameter moves into the fragment.
-QUERY_LIST_LIMIT = 2000
 #: A fragment longer than this is too long for an address (Firefox keeps a megabyte in all).
 FRAGMENT_LIMIT = 400_000
 ROUNDED_DIGITS = 3

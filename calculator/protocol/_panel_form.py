@@ -8,20 +8,23 @@ modules (they come in the calculator's later zip, after that answer).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 
 from .._budget import PromptBudget, prompt_budget
+from .._choices import MAX_ROWS, ROW_FIELDS
 from .._compare import (
     Comparison,
     Configuration,
     compare_configurations,
     default_configurations,
     default_row_notes,
+    split_compare_spec,
 )
 from .._databases import DatabaseStorage, database_storage
 from .._documents import CorpusPlan, Lengths
-from .._errors import CalculatorError
+from .._errors import CalculatorError, shortened
 from .._input_limit import InputLimit, input_limit
 from .._reindex import (
     ReindexCase,
@@ -35,9 +38,11 @@ from .._reindex import (
     windows_ending_by,
 )
 from .._storage import DEFAULT_HNSW_M, StorageSize, storage_size
-from .._vectors import VectorSize
+from .._vectors import DTYPE_BITS, VectorSize
 from ._fields import home_fields
 from ._form import FormOutcome, SplitChunks, _FieldReader
+
+_COMPARE_CELL = re.compile(r"compare\.(\d+)\.(\w+)")
 
 
 def plan_panels(
@@ -258,7 +263,7 @@ def _compare_rows(
 ) -> tuple[list[Mapping[str, str]], bool, list[str]]:
     """The rows as texts (given cells, a ``compare`` spec, or the default rows), whether
     they were given, and the default rows' notes."""
-    given = reader.compare_cells()
+    given = _compare_cells(reader)
     if given:
         return given, True, []
     if window is None:
@@ -286,9 +291,61 @@ def _comparison(
     representation: str | int | None,
 ) -> Comparison | None:
     configurations = [
-        reader.configuration(index, row, dimensions, representation)
+        _configuration(reader, index, row, dimensions, representation)
         for index, row in enumerate(rows)
     ]
     if corpus is None or not configurations or None in configurations:
         return None
     return compare_configurations(corpus, [row for row in configurations if row is not None])
+
+
+def _compare_cells(reader: _FieldReader) -> list[Mapping[str, str]]:
+    """Rows given as ``compare.<row>.<column>`` fields, else as a ``compare`` spec."""
+    rows: dict[int, dict[str, str]] = {}
+    for name, text in reader.fields.items():
+        match = _COMPARE_CELL.fullmatch(name)
+        if match and match[2] in ROW_FIELDS and int(match[1]) < MAX_ROWS:
+            rows.setdefault(int(match[1]), {})[match[2]] = text
+    if rows:
+        return [rows[index] for index in sorted(rows)]
+    if not reader.text("compare"):
+        return []
+    try:
+        return list(split_compare_spec(reader.text("compare")))
+    except CalculatorError as error:
+        reader.refuse(error)
+        return []
+
+
+def _configuration(
+    reader: _FieldReader,
+    index: int,
+    row: Mapping[str, str],
+    dimensions: int | None,
+    representation: str | int | None,
+) -> Configuration | None:
+    """Row ``index`` of the comparison; empty cells take the main form's values."""
+    cells = _FieldReader(
+        {f"compare.{index}.{key}": text for key, text in row.items()}, reader.number_format
+    )
+    window = cells.window(f"compare.{index}.chunk_size", f"compare.{index}.overlap")
+    if cells.text(f"compare.{index}.dimensions"):
+        dimensions = cells.whole(f"compare.{index}.dimensions", "dimensions")
+    dtype = cells.text(f"compare.{index}.dtype")
+    if dtype:
+        representation = _row_representation(cells, f"compare.{index}.dtype", dtype)
+    for error in cells.errors.values():
+        reader.refuse(error)
+    if window is None or cells.errors:
+        return None
+    return Configuration(*window, dimensions, representation or "float32")
+
+
+def _row_representation(cells: _FieldReader, name: str, dtype: str) -> str | int | None:
+    """A comparison row's representation: a dtype name or a custom byte count."""
+    if dtype in DTYPE_BITS:
+        return dtype
+    if dtype.isascii() and dtype.isdigit():
+        return cells.whole(name, "bytes_per_dimension")
+    cells.refuse(CalculatorError(name, "unknown_choice", value=shortened(dtype)))
+    return None

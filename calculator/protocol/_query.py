@@ -22,7 +22,6 @@ from .._errors import CalculatorError
 from .._record import record
 from .._text import MACHINE, NumberFormat, parse_decimal, parse_whole_number
 from ._fields import DEFAULT_FIELDS, FIELD_MINIMUMS, FIELDS, MODEL_PRESETS
-from ._list_link import QUERY_LIST_LIMIT, list_fragment
 from ._percent import encoded_query, query_pairs
 
 # The page's Python never imports typing (one more module at start): the types are the checkers'.
@@ -36,6 +35,9 @@ COMPARE_PARAMETER = "compare"
 # before it (with the documents panel's "documents_mode") still open on their documents.
 CORPUS_PARAMETER = "corpus"
 LEGACY_DOCUMENTS_MODE = "documents_mode"
+
+#: Longer than this, a list's query parameter moves into the fragment (``_list_link``).
+QUERY_LIST_LIMIT = 2000
 
 
 def implied_corpus(parameters: Mapping[str, str]) -> str:
@@ -160,6 +162,8 @@ def link_from_fields(fields: Mapping[str, str], number_format: NumberFormat = MA
         return Link(query)
     del parameters["document_tokens"]
     parameters = {CORPUS_PARAMETER: "list", **parameters}
+    from ._list_link import list_fragment  # noqa: PLC0415 (a long list's link only)
+
     try:
         counts: list[int] | None = parse_document_tokens(listed)
     except CalculatorError:
