@@ -60,13 +60,26 @@ document.documentElement.dataset.state = "ready";
 """
 
 # Before any script of the page: when the first result is shown (data-state "answered", our
-# page's first answer, whose panels follow in the next; or "ready"), every long task, and how
-# our calculator's worker started (worker_starts.py).
+# page's first answer, whose panels follow in the next; or "ready"), when the page received
+# the calculator's first answer from its worker (what the worker asks for after that, the
+# later zip, is no part of the first answer's bytes), every long task, and how our
+# calculator's worker started (worker_starts.py).
 RECORDER = (
     RECORD_STARTS
     + """
 (() => {
-  window.__bench = { ready: null, longTasks: [], longTaskStarts: [] };
+  window.__bench = { ready: null, answered: null, longTasks: [], longTaskStarts: [] };
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (window.__bench.answered === null && event.data && "response" in event.data) {
+          window.__bench.answered = performance.now();
+        }
+      });
+    }
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       window.__bench.longTasks.push(entry.duration);
