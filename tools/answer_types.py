@@ -83,6 +83,8 @@ def feature_declarations(features: str = FEATURES, feature_types: str = FEATURE_
         for value in vars(typed).values()
         if isinstance(value, type)
         and value.__module__ == typed.__name__
+        # A private class is another's part: written out in the classes deriving from it.
+        and not value.__name__.startswith("_")
         and (typing.is_typeddict(value) or _is_protocol(value))
     ]
     # The features' annotations name what their module imports for the checkers alone.
