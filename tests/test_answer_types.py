@@ -1,8 +1,9 @@
 """The worker-page protocol typed once: TypedDicts in calculator/protocol/_answer.py become
 the .d.ts that tsc checks the page's JavaScript against (tools/answer_types.py), so a key renamed on
 either side fails a check; and a real answer of ``respond`` has exactly those types.  So do the
-features the worker calls (calculator/protocol/features.py, typed in _feature_types.py): their
-declarations, web/types/features.d.ts, are what the tool writes from them."""
+features the worker calls (calculator/protocol/features.py, typed in _feature_types.py) and the
+messages of the count between the page and the worker (_message_types.py): their declarations,
+web/types/features.d.ts and count.d.ts, are what the tool writes from them."""
 
 from __future__ import annotations
 
@@ -449,6 +450,44 @@ def test_the_messages_become_interfaces_and_named_types(tmp_path: Path) -> None:
         /** Every message. */
         type Message = Ask | Told;
         """)
+
+
+def test_the_messages_types_are_generated_from_python() -> None:
+    # When this fails: python3 tools/answer_types.py --messages web/types/count.d.ts
+    written = answer_types.MESSAGES_FILE.read_text(encoding="utf-8")
+    assert written == answer_types.message_declarations(), (
+        "web/types/count.d.ts is stale: python3 tools/answer_types.py --messages "
+        "web/types/count.d.ts"
+    )
+
+
+def test_a_message_key_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> None:
+    sources = {
+        name: (PROTOCOL / name).read_text(encoding="utf-8")
+        for name in ("_feature_types.py", "_message_types.py")
+    }
+    field = "    model_tokenizer: Encoding\n"
+    assert field in sources["_message_types.py"]
+    sources["_message_types.py"] = sources["_message_types.py"].replace(
+        field, "    model_counter: Encoding\n"
+    )
+    package = tmp_path / "edited_messages"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name, source in sources.items():
+        (package / name).write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        text = answer_types.message_declarations("edited_messages._message_types")
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name.startswith("edited_messages")]:
+            sys.modules.pop(name)
+    done = worker_checked(tmp_path, {"count.d.ts": text})
+    assert done.returncode != 0
+    assert "Property 'model_tokenizer' does not exist on type 'FitRequest'" in done.stdout, (
+        done.stdout
+    )
 
 
 def features_answers(folder: Path) -> list[tuple[str, object]]:
