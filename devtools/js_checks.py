@@ -5,8 +5,8 @@ Run alone: `python3 -m devtools.js_checks`.
 The tools are pinned in package.json/package-lock.json and installed into node_modules/ by
 `npm ci` when missing or older than the lock. The answer's types are generated from the
 calculator's TypedDicts first (tools/answer_types.py), so tsc checks the page against them,
-and web/types/features.d.ts, the worker's types of the features, must be what that tool
-writes from Python (``--features``).
+and web/types/features.d.ts and count.d.ts, the worker's types of the features and the count's
+messages, must be what that tool writes from Python (``--features``, ``--messages``).
 Prints how long each step took; the exit status is non-zero when any step fails.
 """
 
@@ -51,16 +51,22 @@ def steps(node: str) -> list[tuple[str, list[str]]]:
                 str(ANSWER_TYPES),
             ],
         ),
-        (
-            "feature types",
-            [
-                sys.executable,
-                str(ROOT / "tools" / "answer_types.py"),
-                "--features",
-                str(ROOT / "web" / "types" / "features.d.ts"),
-                "--check",
-            ],
-        ),
+        *[
+            (
+                f"{name} types",
+                [
+                    sys.executable,
+                    str(ROOT / "tools" / "answer_types.py"),
+                    option,
+                    str(ROOT / "web" / "types" / file),
+                    "--check",
+                ],
+            )
+            for name, option, file in (
+                ("feature", "--features", "features.d.ts"),
+                ("message", "--messages", "count.d.ts"),
+            )
+        ],
         ("biome", [str(bin_dir / "biome"), "check", "--error-on-warnings"]),
         *[
             (f"tsc -p {config}", [str(bin_dir / "tsc"), "-p", config])

@@ -49,14 +49,16 @@ CALCULATOR = App(
         '{"fields": dict(calculator.DEFAULT_FIELDS), "tradeoff": True,'
         ' "export": {"format": "markdown"}}',
     ),
-    # The command line with its English texts, and the answer's and the features' types (read
-    # by the type checkers only); the tokenizers and the splitters, each shipped in a zip of its
-    # own that a page loads when it first counts or splits (site_build/token_ranks.py).
+    # The command line with its English texts, and the answer's, the features' and the count's
+    # messages' types (read by the type checkers only); the tokenizers and the splitters, each
+    # shipped in a zip of its own that a page loads when it first counts or splits
+    # (site_build/token_ranks.py).
     not_on_page=(
         "cli/",
         "protocol/_answer.py",
         "protocol/_figures.py",
         "protocol/_feature_types.py",
+        "protocol/_message_types.py",
         "_tokens/",
         "_splitters/",
         "_retrieval/",

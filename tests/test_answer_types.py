@@ -1,8 +1,9 @@
 """The worker-page protocol typed once: TypedDicts in calculator/protocol/_answer.py become
 the .d.ts that tsc checks the page's JavaScript against (tools/answer_types.py), so a key renamed on
 either side fails a check; and a real answer of ``respond`` has exactly those types.  So do the
-features the worker calls (calculator/protocol/features.py, typed in _feature_types.py): their
-declarations, web/types/features.d.ts, are what the tool writes from them."""
+features the worker calls (calculator/protocol/features.py, typed in _feature_types.py) and the
+messages of the count between the page and the worker (_message_types.py): their declarations,
+web/types/features.d.ts and count.d.ts, are what the tool writes from them."""
 
 from __future__ import annotations
 
@@ -317,9 +318,37 @@ def test_the_workers_types_are_generated_from_python() -> None:
     )
 
 
-def test_a_feature_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> None:
+def worker_checked(folder: Path, types: Mapping[str, str]) -> subprocess.CompletedProcess[str]:
+    """tsc over the worker's scripts, against web/types/'s declarations with ``types`` (file
+    name: text) in the place of those of the same name."""
     if not TSC.exists():
         pytest.skip("the pinned TypeScript is installed by python3 build.py test (npm ci)")
+    for name, text in types.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    root = build.ROOT
+    kept = sorted(
+        str(path) for path in (root / "web" / "types").glob("*.d.ts") if path.name not in types
+    )
+    config = {
+        "extends": str(root / "tsconfig.worker.json"),
+        "compilerOptions": {
+            "tsBuildInfoFile": str(folder / "worker.tsbuildinfo"),
+            "rootDirs": [
+                str(root / part) for part in ("engine/worker", "web/worker", "engine/types")
+            ],
+        },
+        "include": [
+            str(root / "engine" / "worker" / "*.js"),
+            str(root / "web" / "worker" / "*.js"),
+            str(root / "engine" / "types" / "*.d.ts"),
+            *kept,
+            *(str(folder / name) for name in types),
+        ],
+    }
+    return run_tsc(folder, config)
+
+
+def test_a_feature_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> None:
     source = (PROTOCOL / "features.py").read_text(encoding="utf-8")
     assert "def describe_sample(" in source
     (tmp_path / "edited_features.py").write_text(
@@ -331,27 +360,132 @@ def test_a_feature_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> 
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("edited_features", None)
-    (tmp_path / "features.d.ts").write_text(text, encoding="utf-8")
-    root = build.ROOT
-    config = {
-        "extends": str(root / "tsconfig.worker.json"),
-        "compilerOptions": {
-            "tsBuildInfoFile": str(tmp_path / "worker.tsbuildinfo"),
-            "rootDirs": [
-                str(root / folder) for folder in ("engine/worker", "web/worker", "engine/types")
-            ],
-        },
-        "include": [
-            str(root / "engine" / "worker" / "*.js"),
-            str(root / "web" / "worker" / "*.js"),
-            str(root / "engine" / "types" / "*.d.ts"),
-            str(root / "web" / "types" / "count.d.ts"),
-            str(tmp_path / "features.d.ts"),
-        ],
-    }
-    done = run_tsc(tmp_path, config)
+    done = worker_checked(tmp_path, {"features.d.ts": text})
     assert done.returncode != 0
     assert "Property 'describe_sample' does not exist on type 'Features'" in done.stdout, (
+        done.stdout
+    )
+
+
+SAMPLE_SHARED = """
+from typing import TypedDict
+
+class Shared(TypedDict):
+    size: int
+
+class _Base(TypedDict, total=False):
+    size: int
+"""
+
+SAMPLE_MESSAGES = '''
+"""What the sample's messages are for.
+
+Not in the header: the module's first paragraph only."""
+
+from __future__ import annotations
+from typing import Literal, NewType, NotRequired, Required, TypedDict
+from sample_shared import Shared, _Base
+
+class File:
+    """The browser's."""
+
+#: A name the page gives.
+Name = NewType("Name", str)
+
+class Ask(TypedDict):
+    """Page -> worker: do it."""
+    type: Literal["ask"]
+    #: which one
+    name: Name
+    file: NotRequired[File]
+    pairs: list[tuple[int, int]]
+    grid: list[tuple[int, float] | None]
+    shared: Shared
+
+class Told(_Base, total=False):
+    type: Required[Literal["told"]]
+
+#: Every message.
+Message = Ask | Told
+Again = Ask
+'''
+
+
+def test_the_messages_become_interfaces_and_named_types(tmp_path: Path) -> None:
+    (tmp_path / "sample_shared.py").write_text(SAMPLE_SHARED, encoding="utf-8")
+    (tmp_path / "sample_messages.py").write_text(SAMPLE_MESSAGES, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        text: str = answer_types.message_declarations("sample_messages")
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("sample_messages", None)
+        sys.modules.pop("sample_shared", None)
+    # The header's description is the module's first paragraph; a type of another module
+    # (Shared) is named, not declared; a private base's fields are written out; another name
+    # for a class (Again) is no declaration.
+    assert text.split("; do not edit,\n", 1)[1] == textwrap.dedent("""\
+        // but run python3 tools/answer_types.py --messages web/types/count.d.ts
+        // What the sample's messages are for.
+
+        /** A name the page gives. */
+        type Name = string;
+
+        /** Page -> worker: do it. */
+        interface Ask {
+          type: "ask";
+          /** which one */
+          name: Name;
+          file?: File;
+          pairs: Array<[number, number]>;
+          grid: Array<[number, number] | null>;
+          shared: Shared;
+        }
+
+        interface Told {
+          size?: number;
+          type: "told";
+        }
+
+        /** Every message. */
+        type Message = Ask | Told;
+        """)
+
+
+def test_the_messages_types_are_generated_from_python() -> None:
+    # When this fails: python3 tools/answer_types.py --messages web/types/count.d.ts
+    written = answer_types.MESSAGES_FILE.read_text(encoding="utf-8")
+    assert written == answer_types.message_declarations(), (
+        "web/types/count.d.ts is stale: python3 tools/answer_types.py --messages "
+        "web/types/count.d.ts"
+    )
+
+
+def test_a_message_key_renamed_in_python_fails_the_workers_check(tmp_path: Path) -> None:
+    sources = {
+        name: (PROTOCOL / name).read_text(encoding="utf-8")
+        for name in ("_feature_types.py", "_message_types.py")
+    }
+    field = "    model_tokenizer: Encoding\n"
+    assert field in sources["_message_types.py"]
+    sources["_message_types.py"] = sources["_message_types.py"].replace(
+        field, "    model_counter: Encoding\n"
+    )
+    package = tmp_path / "edited_messages"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name, source in sources.items():
+        (package / name).write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        text = answer_types.message_declarations("edited_messages._message_types")
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name.startswith("edited_messages")]:
+            sys.modules.pop(name)
+    done = worker_checked(tmp_path, {"count.d.ts": text})
+    assert done.returncode != 0
+    assert "Property 'model_tokenizer' does not exist on type 'FitRequest'" in done.stdout, (
         done.stdout
     )
 

@@ -37,17 +37,26 @@ class TokenizerLoaded(TypedDict, total=False):
     message: str
 
 
-class CountFigures(TypedDict, total=False):
-    """One document's figures (tokens, Unicode characters, UTF-8 bytes and words of the
-    counted text), or why it has none: "binary" (NUL bytes), "not_utf8" (with the first bad
-    byte's offset)."""
+#: Why Python counted no figures of a document (CountFigures.error).
+CountRefusal = Literal["binary", "not_utf8"]
 
+
+class _DocumentFigures(TypedDict, total=False):
+    # CountFigures less its error: what the page's messages carry of it under a document's
+    # name beside the browser's own refusal (_message_types.CountedDocument).
     tokens: int
     characters: int
     bytes: int
     words: int
-    error: Literal["binary", "not_utf8"]
     offset: int
+
+
+class CountFigures(_DocumentFigures, total=False):
+    """One document's figures (tokens, Unicode characters, UTF-8 bytes and words of the
+    counted text), or why it has none: "binary" (NUL bytes), "not_utf8" (with the first bad
+    byte's offset)."""
+
+    error: CountRefusal
 
 
 class ChunkView(TypedDict):

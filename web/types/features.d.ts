@@ -33,8 +33,8 @@ interface CountFigures {
   characters?: number;
   bytes?: number;
   words?: number;
-  error?: "binary" | "not_utf8";
   offset?: number;
+  error?: "binary" | "not_utf8";
 }
 
 /** The first chunks of one document (TokenCounting.chunks): each window as [first token, end
