@@ -37,7 +37,7 @@ CALCULATOR = App(
         '{"query": "?corpus=documents&documents=40&average_tokens=900",'
         ' "fragment": calculator.protocol._query.link_from_fields('
         '{"corpus": "list", "document_tokens": "\\n".join(map(str, range(1, 3000)))},'
-        ' calculator.protocol.MACHINE).fragment}',
+        " calculator.protocol.MACHINE).fragment}",
         '{"fields": dict(calculator.DEFAULT_FIELDS),'
         ' "number_format": {"group": ",", "decimal": "."}}',
         '{"query": "?tokens=8.000&chunk_size=512&overlap=64&dimensions=384'
