@@ -351,11 +351,12 @@ def test_a_unique_excerpt_is_found_where_it_was_cut(texts: list[str], data: st.D
         assert caught.value.key in {"repeated", "in_two_documents"}
 
 
+# Texts with a line end and a letter after it, so that every drawn excerpt can span one.
+LINES = st.text(alphabet="ab \n", max_size=40).map(lambda text: text + "\nab")
+
+
 @settings(max_examples=400, deadline=None)
-@given(
-    texts=st.lists(st.text(alphabet="ab \n", min_size=1, max_size=40), min_size=1, max_size=3),
-    data=st.data(),
-)
+@given(texts=st.lists(LINES, min_size=1, max_size=3), data=st.data())
 def test_an_excerpt_with_lf_is_found_in_a_document_written_with_crlf(
     texts: list[str], data: st.DataObject
 ) -> None:
@@ -363,10 +364,13 @@ def test_an_excerpt_with_lf_is_found_in_a_document_written_with_crlf(
     documents = [(f"doc{index}", text.replace("\n", "\r\n")) for index, text in enumerate(texts)]
     document = data.draw(st.integers(0, len(texts) - 1))
     text = texts[document]
-    start = data.draw(st.integers(0, len(text) - 1))
-    end = data.draw(st.integers(start + 1, len(text)))
+    # An excerpt spanning one of the text's line ends (drawn, not filtered for: a filter that
+    # refuses most draws fails Hypothesis's health check).
+    at = data.draw(st.sampled_from([index for index, char in enumerate(text) if char == "\n"]))
+    start = data.draw(st.integers(0, at))
+    end = data.draw(st.integers(at + 1, len(text)))
     excerpt = text[start:end]
-    assume(excerpt.strip() and "\n" in excerpt)
+    assume(excerpt.strip())
     expected = {
         (index, *span)
         for index, (_, other) in enumerate(documents)
