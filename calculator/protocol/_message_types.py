@@ -53,15 +53,21 @@ class TokenizerFile(TypedDict):
 Encoding = NewType("Encoding", str)
 
 
-class CountRequest(TypedDict):
-    """Page -> worker: count these documents with one encoding (a picked tokenizer.json's name,
-    with ``tokenizer``, the file)."""
+class _CountedDocuments(TypedDict):
+    """What every request that counts the documents carries: its number, the encoding (a
+    picked tokenizer.json's name, with ``tokenizer``, the file) and the documents."""
 
-    type: Literal["count"]
     count: int
     encoding: Encoding
     tokenizer: NotRequired[TokenizerFile]
     documents: list[CountDocument]
+
+
+class CountRequest(_CountedDocuments):
+    """Page -> worker: count these documents with one encoding (a picked tokenizer.json's name,
+    with ``tokenizer``, the file)."""
+
+    type: Literal["count"]
 
 
 class CountCancel(TypedDict):
@@ -85,15 +91,11 @@ class CountChunksRequest(TypedDict):
     overlap: str
 
 
-class SplitRequest(TypedDict):
+class SplitRequest(_CountedDocuments):
     """Page -> worker: cut every document of the sample with each splitter in turn (the first is
     the one chosen, whose cut of document ``drawn`` the page draws)."""
 
     type: Literal["count-split"]
-    count: int
-    encoding: Encoding
-    tokenizer: NotRequired[TokenizerFile]
-    documents: list[CountDocument]
     drawn: int
     #: the drawn document's count, for the window model's figures beside the splitter's
     tokens: str
@@ -102,42 +104,30 @@ class SplitRequest(TypedDict):
     overlap: str
 
 
-class GridRequest(TypedDict):
+class GridRequest(_CountedDocuments):
     """Page -> worker: split every document with ``splitter`` at each window of the trade-off's
     grid (chunk size, overlap), for the splitter's figures at every point."""
 
     type: Literal["count-grid"]
-    count: int
-    encoding: Encoding
-    tokenizer: NotRequired[TokenizerFile]
-    documents: list[CountDocument]
     splitter: str
     windows: list[tuple[int, int]]
 
 
-class ResplitRequest(TypedDict):
+class ResplitRequest(_CountedDocuments):
     """Page -> worker: split every document with ``splitter`` at the plan's ``window`` and at
     the re-indexing's ``again`` (chunk size, overlap), for what re-indexing there changes."""
 
     type: Literal["count-resplit"]
-    count: int
-    encoding: Encoding
-    tokenizer: NotRequired[TokenizerFile]
-    documents: list[CountDocument]
     splitter: str
     window: tuple[int, int]
     again: tuple[int, int]
 
 
-class FitRequest(TypedDict):
+class FitRequest(_CountedDocuments):
     """Page -> worker: split every document with ``splitter`` at the plan's ``window``, each
     chunk then counted by ``model_tokenizer`` (a built-in counter: the model's own)."""
 
     type: Literal["count-fit"]
-    count: int
-    encoding: Encoding
-    tokenizer: NotRequired[TokenizerFile]
-    documents: list[CountDocument]
     splitter: str
     window: tuple[int, int]
     model_tokenizer: Encoding
@@ -174,16 +164,12 @@ class TokenizerForget(TypedDict):
     name: str
 
 
-class EvaluateRequest(TypedDict):
+class EvaluateRequest(_CountedDocuments):
     """Page -> worker: measure retrieval on these documents (counted with ``encoding``) with
     the evaluation set's questions, retrieving ``top_k`` chunks with ``retriever`` (WordLlama
     of ``dimensions``)."""
 
     type: Literal["count-evaluate"]
-    count: int
-    encoding: Encoding
-    tokenizer: NotRequired[TokenizerFile]
-    documents: list[CountDocument]
     #: The evaluation set's text and its format ("jsonl", "csv" or "tsv").
     set: str
     format: str

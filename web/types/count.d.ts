@@ -25,11 +25,11 @@ type Encoding = string;
 /** Page -> worker: count these documents with one encoding (a picked tokenizer.json's name, with
  * `tokenizer`, the file). */
 interface CountRequest {
-  type: "count";
   count: number;
   encoding: Encoding;
   tokenizer?: TokenizerFile;
   documents: Array<CountDocument>;
+  type: "count";
 }
 
 /** Page -> worker: stop the count of that number. */
@@ -54,11 +54,11 @@ interface CountChunksRequest {
 /** Page -> worker: cut every document of the sample with each splitter in turn (the first is the
  * one chosen, whose cut of document `drawn` the page draws). */
 interface SplitRequest {
-  type: "count-split";
   count: number;
   encoding: Encoding;
   tokenizer?: TokenizerFile;
   documents: Array<CountDocument>;
+  type: "count-split";
   drawn: number;
   /** the drawn document's count, for the window model's figures beside the splitter's */
   tokens: string;
@@ -70,11 +70,11 @@ interface SplitRequest {
 /** Page -> worker: split every document with `splitter` at each window of the trade-off's grid
  * (chunk size, overlap), for the splitter's figures at every point. */
 interface GridRequest {
-  type: "count-grid";
   count: number;
   encoding: Encoding;
   tokenizer?: TokenizerFile;
   documents: Array<CountDocument>;
+  type: "count-grid";
   splitter: string;
   windows: Array<[number, number]>;
 }
@@ -82,11 +82,11 @@ interface GridRequest {
 /** Page -> worker: split every document with `splitter` at the plan's `window` and at the
  * re-indexing's `again` (chunk size, overlap), for what re-indexing there changes. */
 interface ResplitRequest {
-  type: "count-resplit";
   count: number;
   encoding: Encoding;
   tokenizer?: TokenizerFile;
   documents: Array<CountDocument>;
+  type: "count-resplit";
   splitter: string;
   window: [number, number];
   again: [number, number];
@@ -95,11 +95,11 @@ interface ResplitRequest {
 /** Page -> worker: split every document with `splitter` at the plan's `window`, each chunk then
  * counted by `model_tokenizer` (a built-in counter: the model's own). */
 interface FitRequest {
-  type: "count-fit";
   count: number;
   encoding: Encoding;
   tokenizer?: TokenizerFile;
   documents: Array<CountDocument>;
+  type: "count-fit";
   splitter: string;
   window: [number, number];
   model_tokenizer: Encoding;
@@ -136,11 +136,11 @@ interface TokenizerForget {
  * evaluation set's questions, retrieving `top_k` chunks with `retriever` (WordLlama of
  * `dimensions`). */
 interface EvaluateRequest {
-  type: "count-evaluate";
   count: number;
   encoding: Encoding;
   tokenizer?: TokenizerFile;
   documents: Array<CountDocument>;
+  type: "count-evaluate";
   /** The evaluation set's text and its format ("jsonl", "csv" or "tsv"). */
   set: string;
   format: string;
